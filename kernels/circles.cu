@@ -1,0 +1,350 @@
+// GPU circle renderer (CS149 asst3 semantics) in three variants, plus the particle animation.
+//
+// good: count the tiles each circle covers -> exclusive scan -> emit (tile, circle) pairs in circle order ->
+//       CUB radix sort on the tile bits only (LSD radix sort is stable, so each tile keeps circle order) ->
+//       per-tile ranges -> one 16x16 block per tile blends its circles front to back through shared memory,
+//       stopping once a pixel's remaining transmittance cannot change its 8-bit value.
+// unordered: the same per-tile render, but tiles are filled with atomicAdd cursors, so the order inside a
+//       tile is whatever order the atomics happened in.
+// bad: a thread per circle writes straight into a float image without atomics or ordering.
+#include "circles.cuh"
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include "common/tile_cover.cuh"
+#include "core/device_buffer.hpp"
+#include "scenes/circles/circle_formulas.hpp"
+
+namespace racelab::circles {
+namespace {
+
+constexpr int kTileSize = 16;
+constexpr int kTilePixels = kTileSize * kTileSize;  // one thread per pixel
+// Front-to-back blending stops once the light still passing is below half an 8-bit step.
+constexpr float kTransmittanceCutoff = 1.f / 512.f;
+
+struct DeviceCircles {
+    const float* position;
+    const float* color;
+    const float* radius;
+    int count;
+};
+
+TileGrid makeGrid(int width, int height) {
+    TileGrid g;
+    g.width = width;
+    g.height = height;
+    g.tileSize = kTileSize;
+    g.tilesX = (width + kTileSize - 1) / kTileSize;
+    g.tilesY = (height + kTileSize - 1) / kTileSize;
+    g.invWidth = 1.f / width;
+    g.invHeight = 1.f / height;
+    return g;
+}
+
+int bitsFor(unsigned value) {
+    int bits = 1;
+    while ((1u << bits) < value) ++bits;
+    return bits;
+}
+
+__global__ void countCoveredTiles(DeviceCircles c, TileGrid grid, unsigned* counts) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= c.count) return;
+    unsigned n = 0;
+    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], [&](int) { ++n; });
+    counts[i] = n;
+}
+
+__global__ void emitTilePairs(DeviceCircles c, TileGrid grid, const unsigned* offsets, unsigned* keys, unsigned* values) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= c.count) return;
+    unsigned slot = offsets[i];
+    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], [&](int tile) {
+        keys[slot] = static_cast<unsigned>(tile);
+        values[slot] = static_cast<unsigned>(i);
+        ++slot;
+    });
+}
+
+__global__ void findTileRanges(const unsigned* sortedKeys, unsigned pairs, unsigned* tileStart, unsigned* tileEnd) {
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= pairs) return;
+    unsigned key = sortedKeys[i];
+    if (i == 0 || sortedKeys[i - 1] != key) tileStart[key] = i;
+    if (i + 1 == pairs || sortedKeys[i + 1] != key) tileEnd[key] = i + 1;
+}
+
+__global__ void countTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* tileCounts) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= c.count) return;
+    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i],
+                       [&](int tile) { atomicAdd(&tileCounts[tile], 1u); });
+}
+
+__global__ void fillTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* cursor, unsigned* list) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= c.count) return;
+    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i],
+                       [&](int tile) { list[atomicAdd(&cursor[tile], 1u)] = static_cast<unsigned>(i); });
+}
+
+// One block per tile, one thread per pixel. Circles of the tile's list are staged through shared memory
+// in batches from the back of the list (nearest first) and blended front to back in registers.
+__global__ void __launch_bounds__(kTilePixels)
+renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, const unsigned* tileStart,
+            const unsigned* tileEnd, std::uint8_t* out, std::size_t pitch) {
+    __shared__ float4 geometry[kTilePixels];  // x, y, r, depth
+    __shared__ float4 tint[kTilePixels];      // r, g, b
+    const int tile = blockIdx.x;
+    const int x = (tile % grid.tilesX) * kTileSize + threadIdx.x % kTileSize;
+    const int y = (tile / grid.tilesX) * kTileSize + threadIdx.x / kTileSize;
+    const bool inside = x < grid.width && y < grid.height;
+    const float cx = grid.invWidth * (static_cast<float>(x) + .5f);
+    const float cy = grid.invHeight * (static_cast<float>(y) + .5f);
+
+    const unsigned start = tileStart[tile], end = tileEnd[tile];
+    float r = 0.f, g = 0.f, b = 0.f, transmittance = 1.f;
+    bool done = !inside;
+    for (unsigned batchEnd = end; batchEnd > start; batchEnd = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start) {
+        // Also the barrier that keeps the previous batch alive until every thread has used it.
+        if (__syncthreads_count(done) == kTilePixels) break;
+        unsigned batchBegin = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start;
+        unsigned index = batchBegin + threadIdx.x;
+        if (index < batchEnd) {
+            unsigned circle = list[index];
+            geometry[threadIdx.x] = make_float4(c.position[3 * circle], c.position[3 * circle + 1], c.radius[circle],
+                                                c.position[3 * circle + 2]);
+            tint[threadIdx.x] = make_float4(c.color[3 * circle], c.color[3 * circle + 1], c.color[3 * circle + 2], 0.f);
+        }
+        __syncthreads();
+        if (done) continue;
+        for (int k = static_cast<int>(batchEnd - batchBegin) - 1; k >= 0; --k) {
+            float4 geo = geometry[k];
+            float dx = geo.x - cx, dy = geo.y - cy;
+            float distSq = dx * dx + dy * dy;
+            if (distSq > geo.z * geo.z) continue;
+            float4 t = tint[k];
+            Rgb color;
+            float alpha;
+            shade(snow, distSq, geo.z, geo.w, Rgb{t.x, t.y, t.z}, color, alpha);
+            float weight = transmittance * alpha;
+            r += weight * color.r;
+            g += weight * color.g;
+            b += weight * color.b;
+            transmittance *= 1.f - alpha;
+            if (transmittance < kTransmittanceCutoff) {
+                done = true;
+                break;
+            }
+        }
+    }
+    if (!inside) return;
+    Rgb clear = clearColor(snow, y, grid.height);
+    uchar4 pixel = make_uchar4(toByte(r + transmittance * clear.r), toByte(g + transmittance * clear.g),
+                               toByte(b + transmittance * clear.b), 255);
+    *reinterpret_cast<uchar4*>(out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x)) = pixel;
+}
+
+__global__ void clearFloatImage(float4* image, int width, int height, bool snow) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+    if (x >= width) return;
+    Rgb c = clearColor(snow, y, height);
+    image[static_cast<std::size_t>(y) * width + x] = make_float4(c.r, c.g, c.b, 1.f);
+}
+
+// The race on purpose: plain loads and stores from many threads to the same pixels, in no order.
+__global__ void blendCirclesRacy(DeviceCircles c, int width, int height, bool snow, float4* image) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= c.count) return;
+    float px = c.position[3 * i], py = c.position[3 * i + 1], pz = c.position[3 * i + 2], rad = c.radius[i];
+    int x0, x1, y0, y1;
+    pixelBounds(px, rad, width, x0, x1);
+    pixelBounds(py, rad, height, y0, y1);
+    const float invW = 1.f / width, invH = 1.f / height;
+    Rgb circleColor{c.color[3 * i], c.color[3 * i + 1], c.color[3 * i + 2]};
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) {
+            float dx = px - invW * (x + .5f), dy = py - invH * (y + .5f);
+            float distSq = dx * dx + dy * dy;
+            if (distSq > rad * rad) continue;
+            Rgb color;
+            float alpha;
+            shade(snow, distSq, rad, pz, circleColor, color, alpha);
+            float4* p = image + static_cast<std::size_t>(y) * width + x;
+            float4 v = *p;
+            *p = make_float4(alpha * color.r + (1.f - alpha) * v.x, alpha * color.g + (1.f - alpha) * v.y,
+                             alpha * color.b + (1.f - alpha) * v.z, v.w);
+        }
+}
+
+__global__ void quantizeFloatImage(const float4* image, int width, std::uint8_t* out, std::size_t pitch) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+    if (x >= width) return;
+    float4 v = image[static_cast<std::size_t>(y) * width + x];
+    *reinterpret_cast<uchar4*>(out + y * pitch + 4 * static_cast<std::size_t>(x)) =
+        make_uchar4(toByte(v.x), toByte(v.y), toByte(v.z), 255);
+}
+
+__global__ void advanceParticles(Animation animation, int count, float* position, float* velocity, float* radius) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) return;
+    switch (animation) {
+    case Animation::Snow: stepSnow(i, position, velocity, radius); break;
+    case Animation::BouncingBalls: stepBouncingBall(i, position, velocity); break;
+    case Animation::Hypnosis: stepHypnosis(i, radius); break;
+    case Animation::Fireworks: stepFireworkSpark(i, position, velocity, radius); break;
+    case Animation::None: break;
+    }
+}
+
+unsigned blocksFor(std::size_t n, unsigned threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
+
+}  // namespace
+
+struct CircleGpuRenderer::Impl {
+    DeviceBuffer<float> position, velocity, color, radius;
+    int count = 0;
+    bool snow = false;
+    // binning
+    DeviceBuffer<unsigned> counts, offsets, keys, keysSorted, values, valuesSorted, tileStart, tileEnd;
+    DeviceBuffer<std::uint8_t> cubTemp;
+    DeviceBuffer<float4> floatImage;
+    unsigned* pinnedTotal = nullptr;
+    CircleRenderStats stats;
+
+    Impl() { CUDA_CHECK(cudaMallocHost(&pinnedTotal, sizeof(unsigned))); }
+    ~Impl() { cudaFreeHost(pinnedTotal); }
+
+    DeviceCircles circles() const { return {position.data(), color.data(), radius.data(), count}; }
+
+    template <typename CubCall>
+    void runCub(CubCall call, const char* what) {
+        std::size_t bytes = 0;
+        CUDA_CHECK(call(nullptr, bytes));
+        cubTemp.reserve(bytes, what);
+        bytes = cubTemp.bytes();
+        CUDA_CHECK(call(cubTemp.data(), bytes));
+    }
+
+    // Exclusive scan of counts[0..n) into offsets[0..n]; returns offsets[n] (the total) on the host.
+    unsigned scanCounts(std::size_t n, cudaStream_t stream) {
+        runCub([&](void* temp, std::size_t& bytes) {
+            return cub::DeviceScan::ExclusiveSum(temp, bytes, counts.data(), offsets.data(), static_cast<int>(n + 1), stream);
+        }, "CUB scan temporaries");
+        CUDA_CHECK(cudaMemcpyAsync(pinnedTotal, offsets.data() + n, sizeof(unsigned), cudaMemcpyDeviceToHost, stream));
+        CUDA_CHECK(cudaStreamSynchronize(stream));  // the pair count sizes the sort: one sync per frame
+        return *pinnedTotal;
+    }
+
+    void renderGood(const FrameTarget& target, const TileGrid& grid) {
+        cudaStream_t s = target.stream;
+        const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
+        counts.reserve(count + 1, "tile counts");
+        offsets.reserve(count + 1, "tile offsets");
+        CUDA_CHECK(cudaMemsetAsync(counts.data() + count, 0, sizeof(unsigned), s));
+        if (count > 0) countCoveredTiles<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, counts.data());
+        unsigned pairs = scanCounts(count, s);
+        stats.tilePairs = pairs;
+        tileStart.reserve(tiles, "tile ranges");
+        tileEnd.reserve(tiles, "tile ranges");
+        CUDA_CHECK(cudaMemsetAsync(tileStart.data(), 0, tiles * sizeof(unsigned), s));
+        CUDA_CHECK(cudaMemsetAsync(tileEnd.data(), 0, tiles * sizeof(unsigned), s));
+        if (pairs > 0) {
+            keys.reserve(pairs, "tile pairs");
+            values.reserve(pairs, "tile pairs");
+            keysSorted.reserve(pairs, "tile pairs");
+            valuesSorted.reserve(pairs, "tile pairs");
+            emitTilePairs<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, offsets.data(), keys.data(), values.data());
+            const int endBit = bitsFor(tiles);
+            runCub([&](void* temp, std::size_t& bytes) {
+                return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), keysSorted.data(), values.data(),
+                                                       valuesSorted.data(), static_cast<int>(pairs), 0, endBit, s);
+            }, "CUB sort temporaries");
+            findTileRanges<<<blocksFor(pairs, 256), 256, 0, s>>>(keysSorted.data(), pairs, tileStart.data(), tileEnd.data());
+        }
+        renderTiles<<<tiles, kTilePixels, 0, s>>>(circles(), grid, snow, valuesSorted.data(), tileStart.data(),
+                                                  tileEnd.data(), target.pixels, target.pitchBytes);
+    }
+
+    void renderUnordered(const FrameTarget& target, const TileGrid& grid) {
+        cudaStream_t s = target.stream;
+        const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
+        counts.reserve(tiles + 1, "tile counts");
+        offsets.reserve(tiles + 1, "tile offsets");
+        CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, (tiles + 1) * sizeof(unsigned), s));
+        if (count > 0) countTilesAtomically<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, counts.data());
+        unsigned pairs = scanCounts(tiles, s);
+        stats.tilePairs = pairs;
+        tileStart.reserve(tiles + 1, "tile cursors");
+        CUDA_CHECK(cudaMemcpyAsync(tileStart.data(), offsets.data(), (tiles + 1) * sizeof(unsigned),
+                                   cudaMemcpyDeviceToDevice, s));
+        values.reserve(pairs + 1, "tile lists");
+        if (count > 0) fillTilesAtomically<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, tileStart.data(), values.data());
+        renderTiles<<<tiles, kTilePixels, 0, s>>>(circles(), grid, snow, values.data(), offsets.data(),
+                                                  offsets.data() + 1, target.pixels, target.pitchBytes);
+    }
+
+    void renderBad(const FrameTarget& target) {
+        cudaStream_t s = target.stream;
+        floatImage.reserve(static_cast<std::size_t>(target.width) * target.height, "float image");
+        dim3 rows(blocksFor(target.width, 256), target.height);
+        clearFloatImage<<<rows, 256, 0, s>>>(floatImage.data(), target.width, target.height, snow);
+        if (count > 0) blendCirclesRacy<<<blocksFor(count, 128), 128, 0, s>>>(circles(), target.width, target.height, snow, floatImage.data());
+        quantizeFloatImage<<<rows, 256, 0, s>>>(floatImage.data(), target.width, target.pixels, target.pitchBytes);
+        stats.tilePairs = 0;
+    }
+};
+
+CircleGpuRenderer::CircleGpuRenderer() : impl_(std::make_unique<Impl>()) {}
+CircleGpuRenderer::~CircleGpuRenderer() = default;
+
+void CircleGpuRenderer::upload(const CircleSet& set, cudaStream_t stream) {
+    const std::size_t n = set.radius.size();
+    requireDeviceMemory(n * 10 * sizeof(float), "circle data (" + std::to_string(n) + " circles)");
+    impl_->position.reserve(3 * n, "circle positions");
+    impl_->velocity.reserve(3 * n, "circle velocities");
+    impl_->color.reserve(3 * n, "circle colours");
+    impl_->radius.reserve(n, "circle radii");
+    impl_->count = static_cast<int>(n);
+    impl_->snow = set.snow;
+    if (n == 0) return;
+    CUDA_CHECK(cudaMemcpyAsync(impl_->position.data(), set.position.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(impl_->velocity.data(), set.velocity.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(impl_->color.data(), set.color.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(impl_->radius.data(), set.radius.data(), n * sizeof(float), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));  // the host vectors may change right after
+}
+
+void CircleGpuRenderer::download(CircleSet& set, cudaStream_t stream) const {
+    const std::size_t n = static_cast<std::size_t>(impl_->count);
+    if (n == 0) return;
+    CUDA_CHECK(cudaMemcpyAsync(set.position.data(), impl_->position.data(), 3 * n * sizeof(float), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(set.velocity.data(), impl_->velocity.data(), 3 * n * sizeof(float), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(set.radius.data(), impl_->radius.data(), n * sizeof(float), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
+void CircleGpuRenderer::advance(Animation animation, cudaStream_t stream) {
+    if (animation == Animation::None || impl_->count == 0) return;
+    advanceParticles<<<blocksFor(impl_->count, 256), 256, 0, stream>>>(animation, impl_->count, impl_->position.data(),
+                                                                       impl_->velocity.data(), impl_->radius.data());
+    CUDA_CHECK(cudaGetLastError());
+}
+
+void CircleGpuRenderer::render(const FrameTarget& target, CircleVariant variant) {
+    RACELAB_REQUIRE(target.onDevice, "the GPU renderer needs a device frame target");
+    TileGrid grid = makeGrid(target.width, target.height);
+    impl_->stats.tileSize = kTileSize;
+    switch (variant) {
+    case CircleVariant::Good: impl_->renderGood(target, grid); break;
+    case CircleVariant::Unordered: impl_->renderUnordered(target, grid); break;
+    case CircleVariant::Bad: impl_->renderBad(target); break;
+    }
+    CUDA_CHECK(cudaGetLastError());
+}
+
+CircleRenderStats CircleGpuRenderer::lastStats() const { return impl_->stats; }
+
+}  // namespace racelab::circles

@@ -1,0 +1,152 @@
+// racelab bench: the frame loop headless (EGL device context, offscreen framebuffer) with per-stage
+// statistics; --present none times the kernels on plain device memory; --cpu times the CPU reference too.
+#include <cstdio>
+#include <memory>
+#include <omp.h>
+
+#include "app/commands.hpp"
+#include "app/frame_loop.hpp"
+#include "app/progress_line.hpp"
+#include "app/scene_setup.hpp"
+#include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/stopwatch.hpp"
+#include "core/timing_recorder.hpp"
+#include "present/headless_egl.hpp"
+#include "present/presenter.hpp"
+#include "scenes/scene_registry.hpp"
+
+namespace racelab {
+namespace {
+
+struct BenchResult {
+    explicit BenchResult(const std::string& csv) : recorder(csv) {}
+    TimingRecorder recorder;
+    RunLabels labels;
+    std::string statsLine;
+};
+
+PresentMode parsePresentMode(const std::string& name, bool& none) {
+    none = name == "none";
+    if (none || name == "interop") return PresentMode::Interop;
+    if (name == "staging") return PresentMode::Staging;
+    if (name == "auto") return PresentMode::Auto;
+    throw UsageError("unknown --present '" + name + "' (valid: interop, staging, none, auto)");
+}
+
+std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedScene& prepared, bool quiet) {
+    bool none = false;
+    PresentMode mode = parsePresentMode(options.present, none);
+    if (options.frames <= 0) throw UsageError("--frames must be positive");
+    if (options.warmup < 0) throw UsageError("--warmup must be >= 0");
+    const Size2 size = prepared.size;
+    CudaStream stream;
+    std::unique_ptr<HeadlessEglSurface> surface;
+    std::unique_ptr<Presenter> presenter;
+    if (!none) {
+        surface = std::make_unique<HeadlessEglSurface>(size.width, size.height, currentCudaDevice());
+        presenter = makePresenter(prepared.backend, mode, stream.get(), size.width, size.height);
+    }
+    auto result = std::make_unique<BenchResult>(options.csv);
+    result->labels = {prepared.scene->name(), prepared.scene->variants()[static_cast<std::size_t>(prepared.variant)].name,
+                      backendName(prepared.backend), presenter ? presenter->name() : "none", size.width, size.height};
+    if (!quiet) {
+        std::printf("bench %s %dx%d, variant %s, backend %s, present %s\n", result->labels.scene.c_str(), size.width,
+                    size.height, result->labels.variant.c_str(), result->labels.backend.c_str(),
+                    result->labels.presenter.c_str());
+        std::printf("  GPU: %s\n", describeCudaDevice().c_str());
+        if (surface) std::printf("  GL: %s\n", surface->description().c_str());
+    }
+    FrameLoop loop(*prepared.scene, presenter.get(), surface.get(), stream.get());
+    loop.setHeadlessSize(size.width, size.height);
+    FrameControls controls;
+    controls.variant = prepared.variant;
+    controls.raceMeter = false;
+    ProgressLine progress("bench " + result->labels.scene);
+    Stopwatch clock;
+    const long total = options.warmup + options.frames;
+    for (long i = 0; i < total; ++i) {
+        FrameTiming timing = loop.runFrame(controls);
+        if (i >= options.warmup) result->recorder.add(i - options.warmup, clock.ms() / 1000.0, timing, result->labels);
+        progress.update(i + 1, total, i < options.warmup ? "(warm-up)" : "");
+    }
+    progress.finish();
+    result->statsLine = prepared.scene->statsLine();
+    return result;
+}
+
+void printStageTable(const BenchResult& r) {
+    std::printf("  %s\n", r.statsLine.c_str());
+    std::printf("  %-8s %10s %10s %10s %10s   (ms over %zu frames)\n", "stage", "min", "median", "p95", "max",
+                r.recorder.samples().size());
+    for (std::size_t stage = 0; stage < kStageNames.size(); ++stage) {
+        Summary s = r.recorder.summary(stage);
+        std::printf("  %-8s %10.4f %10.4f %10.4f %10.4f\n", kStageNames[stage], s.min, s.p50, s.p95, s.max);
+    }
+    Summary frame = r.recorder.summary(0);
+    std::printf("  FPS (1000 / median frame): %.1f\n", frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
+}
+
+// Times the OpenMP CPU reference on the frame the GPU drew last (a few runs, median).
+void benchCpuReference(Scene& scene, Size2 size, double gpuKernelMedianMs) {
+    scene.syncStateToHost(nullptr);
+    HostImage image(size.width, size.height);
+    std::vector<double> runs;
+    Stopwatch budget;
+    for (int i = 0; i < 5 && (i < 1 || budget.ms() < 10000.0); ++i) {
+        Stopwatch one;
+        scene.renderReference(image, true);
+        runs.push_back(one.ms());
+    }
+    Summary s = summarize(runs);
+    std::printf("  CPU reference (OpenMP, %d threads): median %.3f ms over %zu runs; GPU kernel median %.4f ms -> "
+                "speed-up %.1fx\n", omp_get_max_threads(), s.p50, runs.size(), gpuKernelMedianMs,
+                gpuKernelMedianMs > 0 ? s.p50 / gpuKernelMedianMs : 0.0);
+}
+
+int runSuite(const BenchOptions& options) {
+    std::printf("bench suite: every scene preset, variant %s, present %s, %ld frames after %ld warm-up\n",
+                options.selection.variant.c_str(), options.present.c_str(), options.frames, options.warmup);
+    std::printf("  GPU: %s\n", describeCudaDevice().c_str());
+    std::printf("  %-24s %-11s %12s %12s %12s %10s\n", "scene", "size", "kernel p50", "kernel p95", "frame p50", "FPS");
+    for (const auto& listing : listScenes()) {
+        SceneSelection selection = options.selection;
+        selection.scene = listing.name;
+        PreparedScene prepared = prepareScene(selection, "1024x1024");
+        BenchOptions one = options;
+        one.csv.clear();
+        auto r = benchScene(one, prepared, true);
+        Summary kernel = r->recorder.summary(1), frame = r->recorder.summary(0);
+        char size[32];
+        std::snprintf(size, sizeof size, "%dx%d", prepared.size.width, prepared.size.height);
+        std::printf("  %-24s %-11s %12.4f %12.4f %12.4f %10.1f\n", listing.name.c_str(), size, kernel.p50, kernel.p95,
+                    frame.p50, frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
+}  // namespace
+
+int runBench(const BenchOptions& options) {
+    if (options.suite) return runSuite(options);
+    PreparedScene prepared = prepareScene(options.selection, "1024x1024");
+    if (!prepared.backendNote.empty()) std::fprintf(stderr, "racelab bench: %s\n", prepared.backendNote.c_str());
+    if (!options.json.empty()) {
+        std::FILE* probe = std::fopen((options.json + ".tmp").c_str(), "w");
+        if (!probe) throw UsageError("cannot write JSON summary '" + options.json + "'");
+        std::fclose(probe);
+        std::remove((options.json + ".tmp").c_str());
+    }
+    auto result = benchScene(options, prepared, false);
+    printStageTable(*result);
+    if (options.cpu) benchCpuReference(*prepared.scene, prepared.size, result->recorder.summary(1).p50);
+    if (!options.json.empty()) {
+        result->recorder.writeSummaryJson(options.json, result->labels);
+        std::printf("  JSON summary: %s\n", options.json.c_str());
+    }
+    if (!options.csv.empty()) std::printf("  CSV: %s\n", options.csv.c_str());
+    return 0;
+}
+
+}  // namespace racelab

@@ -1,0 +1,292 @@
+// racelab view: the interactive viewer. Without a display it says so and renders headless instead.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "app/commands.hpp"
+#include "app/frame_loop.hpp"
+#include "app/scene_setup.hpp"
+#include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/image_io.hpp"
+#include "core/stopwatch.hpp"
+#include "core/timing_recorder.hpp"
+#include "present/glfw_window.hpp"
+#include "present/headless_egl.hpp"
+#include "present/presenter.hpp"
+#include "scenes/scene_registry.hpp"
+#include "ui/viewer_panel.hpp"
+
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+namespace racelab {
+namespace {
+
+PresentMode presentModeFor(const std::string& name) {
+    if (name == "auto") return PresentMode::Auto;
+    if (name == "interop") return PresentMode::Interop;
+    if (name == "staging") return PresentMode::Staging;
+    throw UsageError("unknown --present '" + name + "' (valid for view: auto, interop, staging)");
+}
+
+std::string jsonPathFor(const std::string& csv) {
+    std::filesystem::path p(csv);
+    return p.replace_extension(".json").string();
+}
+
+// No display: the same frame loop on an EGL device context (or without GL when that is impossible too),
+// and the last frame saved as a PNG.
+int runHeadlessInstead(const ViewOptions& options, PreparedScene& prepared, const std::string& why) {
+    const long frames = options.frames > 0 ? options.frames : 120;
+    const std::string out = options.screenshot.empty() ? "racelab-headless.png" : options.screenshot;
+    requireWritable(out);
+    std::printf("racelab view: %s; rendering %ld frames of %s headless instead\n", why.c_str(), frames,
+                prepared.scene->name().c_str());
+    CudaStream stream;
+    std::unique_ptr<HeadlessEglSurface> surface;
+    std::unique_ptr<Presenter> presenter;
+    try {
+        surface = std::make_unique<HeadlessEglSurface>(prepared.size.width, prepared.size.height, currentCudaDevice());
+        presenter = makePresenter(prepared.backend, presentModeFor(options.present), stream.get(), prepared.size.width,
+                                  prepared.size.height);
+        std::printf("  %s, presenter %s\n", surface->description().c_str(), presenter->name().c_str());
+    } catch (const Error& e) {
+        presenter.reset();
+        surface.reset();
+        std::printf("  no headless GL context (%s); rendering without GL\n", e.what());
+    }
+    FrameLoop loop(*prepared.scene, presenter.get(), surface.get(), stream.get());
+    loop.setHeadlessSize(prepared.size.width, prepared.size.height);
+    std::unique_ptr<TimingRecorder> recorder;
+    if (!options.record.empty()) recorder = std::make_unique<TimingRecorder>(options.record);
+    FrameControls controls;
+    controls.variant = prepared.variant;
+    RunLabels labels{prepared.scene->name(), options.selection.variant, backendName(prepared.backend),
+                     presenter ? presenter->name() : "none", prepared.size.width, prepared.size.height};
+    std::vector<double> frameMs;
+    for (long i = 0; i < frames; ++i) {
+        FrameTiming t = loop.runFrame(controls);
+        frameMs.push_back(t.frameMs);
+        if (recorder) recorder->add(i, 0, t, labels);
+    }
+    writePng(loop.lastFramePixels(), out);
+    Summary s = summarize(frameMs);
+    std::printf("  frame median %.3f ms (%.1f FPS); race meter %s; last frame saved to %s\n", s.p50,
+                s.p50 > 0 ? 1000.0 / s.p50 : 0.0,
+                loop.race().valid ? (std::to_string(loop.race().percent()) + " % differing").c_str() : "n/a", out.c_str());
+    if (recorder) recorder->writeSummaryJson(jsonPathFor(options.record), labels);
+    return 0;
+}
+
+class Viewer {
+public:
+    Viewer(const ViewOptions& options, PreparedScene& prepared)
+        : options_(options), prepared_(prepared),
+          window_(prepared.size.width, prepared.size.height, "racelab - " + prepared.scene->name()) {
+        cudaAvailable_ = cudaUsable();
+        IMGUI_CHECKVERSION();
+        ImGui::CreateContext();
+        ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini dropped into the user's folder
+        ImGui_ImplGlfw_InitForOpenGL(window_.handle(), true);
+        ImGui_ImplOpenGL3_Init("#version 450");
+        window_.setVsync(options.vsync);
+        panel_.vsync = options.vsync;
+        for (const auto& s : listScenes()) panel_.sceneNames.push_back(s.name);
+        for (std::size_t i = 0; i < panel_.sceneNames.size(); ++i)
+            if (panel_.sceneNames[i] == prepared.scene->name()) panel_.sceneIndex = static_cast<int>(i);
+        controls_.variant = prepared.variant;
+        panel_.backendIndex = prepared.backend == Backend::Cuda ? 0 : 1;
+        panel_.cudaAvailable = cudaAvailable_;
+        if (!prepared.backendNote.empty()) panel_.statusMessage = prepared.backendNote;
+        rebuildPresenter();
+        if (!options.record.empty()) startRecording(options.record);
+    }
+
+    ~Viewer() {
+        stopRecording();
+        loop_.reset();
+        presenter_.reset();
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+    }
+
+    int run() {
+        long shown = 0;
+        while (!window_.closeRequested()) {
+            window_.pollEvents();
+            Size2 size = window_.framebufferSize();
+            if (size.width <= 0 || size.height <= 0) {  // minimized: nothing to draw, nothing to register
+                window_.waitEvents(0.1);
+                continue;
+            }
+            if (size.width != presenter_->width() || size.height != presenter_->height())
+                presenter_->resize(size.width, size.height);
+            handleKeys();
+            const bool last = options_.frames > 0 && shown + 1 >= options_.frames;
+            if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
+            ViewerPanelActions actions;
+            FrameTiming timing = loop_->runFrame(controls_, [&] { actions = drawUi(); });
+            controls_.stepOnce = false;
+            record(timing, size);
+            handleCapture();
+            apply(actions);
+            if (last) break;
+            ++shown;
+        }
+        return 0;
+    }
+
+private:
+    void rebuildPresenter() {
+        loop_.reset();
+        presenter_ = makePresenter(prepared_.backend, presentModeFor(options_.present), stream_.get(),
+                                   window_.framebufferSize().width > 0 ? window_.framebufferSize().width : prepared_.size.width,
+                                   window_.framebufferSize().height > 0 ? window_.framebufferSize().height : prepared_.size.height);
+        loop_ = std::make_unique<FrameLoop>(*prepared_.scene, presenter_.get(), &window_, stream_.get());
+        history_.clear();
+    }
+
+    ViewerPanelActions drawUi() {
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        panel_.scene = prepared_.scene.get();
+        panel_.controls = &controls_;
+        panel_.presenterName = presenter_->name();
+        panel_.presenterReason = presenter_->reason();
+        panel_.surfaceDescription = window_.description();
+        panel_.history = &history_;
+        panel_.race = loop_->race();
+        panel_.recording = recorder_ != nullptr;
+        panel_.frameIndex = loop_->frameIndex();
+        ViewerPanelActions actions = drawViewerPanel(panel_);
+        ImGui::Render();
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        return actions;
+    }
+
+    void handleKeys() {
+        if (ImGui::GetCurrentContext() && ImGui::GetIO().WantCaptureKeyboard) return;
+        if (glfwGetKey(window_.handle(), GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window_.handle(), 1);
+    }
+
+    void apply(const ViewerPanelActions& a) {
+        try {
+            if (a.sceneChanged) {
+                SceneOptions o;
+                o.seed = options_.selection.seed;
+                o.backend = prepared_.backend;
+                prepared_.scene = createScene(panel_.sceneNames[static_cast<std::size_t>(panel_.sceneIndex)], o);
+                controls_.variant = std::min<int>(controls_.variant, static_cast<int>(prepared_.scene->variants().size()) - 1);
+                loop_->setScene(*prepared_.scene);
+                glfwSetWindowTitle(window_.handle(), ("racelab - " + prepared_.scene->name()).c_str());
+                history_.clear();
+            }
+            if (a.regenerate) {
+                prepared_.scene->regenerate();
+                loop_->setScene(*prepared_.scene);
+            }
+            if (a.backendChanged) {
+                prepared_.backend = panel_.backendIndex == 0 ? Backend::Cuda : Backend::Cpu;
+                prepared_.scene->setBackend(prepared_.backend);
+                rebuildPresenter();
+            }
+            if (a.vsyncChanged) window_.setVsync(panel_.vsync);
+            if (a.screenshot) {
+                screenshotPath_ = "racelab-screenshot-" + std::to_string(loop_->frameIndex()) + ".png";
+                loop_->captureNextFrame();
+            }
+            if (a.toggleRecording) {
+                if (recorder_) stopRecording();
+                else startRecording(options_.record.empty() ? "racelab-timings.csv" : options_.record);
+            }
+        } catch (const Error& e) {
+            panel_.statusMessage = e.what();  // the viewer keeps running
+            std::fprintf(stderr, "racelab: %s\n", e.what());
+        }
+    }
+
+    void startRecording(const std::string& path) {
+        try {
+            recorder_ = std::make_unique<TimingRecorder>(path);
+            panel_.statusMessage = "recording to " + path;
+        } catch (const Error& e) {
+            recorder_.reset();
+            panel_.statusMessage = std::string("cannot record: ") + e.what();
+            std::fprintf(stderr, "racelab: %s (the viewer keeps running)\n", e.what());
+        }
+    }
+
+    void stopRecording() {
+        if (!recorder_) return;
+        std::string json = jsonPathFor(recorder_->csvPath());
+        try {
+            recorder_->writeSummaryJson(json, labels_);
+            panel_.statusMessage = "recorded " + recorder_->csvPath() + " and " + json;
+        } catch (const Error& e) {
+            panel_.statusMessage = e.what();
+        }
+        std::fprintf(stderr, "racelab: %s\n", panel_.statusMessage.c_str());
+        recorder_.reset();
+    }
+
+    void record(const FrameTiming& timing, Size2 size) {
+        history_.frameMs.push(static_cast<float>(timing.frameMs));
+        history_.kernelMs.push(static_cast<float>(timing.kernelMs));
+        labels_ = {prepared_.scene->name(), prepared_.scene->variants()[static_cast<std::size_t>(controls_.variant)].name,
+                   backendName(prepared_.backend), presenter_->name(), size.width, size.height};
+        if (recorder_) recorder_->add(loop_->frameIndex() - 1, clock_.ms() / 1000.0, timing, labels_);
+    }
+
+    void handleCapture() {
+        auto capture = loop_->takeCapture();
+        if (!capture) return;
+        std::string path = screenshotPath_.empty() ? options_.screenshot : screenshotPath_;
+        screenshotPath_.clear();
+        try {
+            writePng(*capture, path);
+            panel_.statusMessage = "saved " + path;
+            std::printf("racelab: saved %s\n", path.c_str());
+        } catch (const Error& e) {
+            panel_.statusMessage = e.what();
+            std::fprintf(stderr, "racelab: %s\n", e.what());
+        }
+    }
+
+    const ViewOptions& options_;
+    PreparedScene& prepared_;
+    GlfwWindow window_;
+    CudaStream stream_;
+    std::unique_ptr<Presenter> presenter_;
+    std::unique_ptr<FrameLoop> loop_;
+    std::unique_ptr<TimingRecorder> recorder_;
+    RunLabels labels_;
+    FrameControls controls_;
+    FrameHistory history_;
+    ViewerPanelState panel_;
+    Stopwatch clock_;
+    std::string screenshotPath_;
+    bool cudaAvailable_ = false;
+};
+
+}  // namespace
+
+int runView(const ViewOptions& options) {
+    PreparedScene prepared = prepareScene(options.selection, "1280x720");
+    presentModeFor(options.present);
+    if (options.frames < 0) throw UsageError("--frames must be >= 0");
+    if (!options.screenshot.empty()) requireWritable(options.screenshot);
+    std::string why = GlfwWindow::displayUnavailableReason();
+    if (!why.empty()) return runHeadlessInstead(options, prepared, why);
+    if (!prepared.backendNote.empty()) std::fprintf(stderr, "racelab view: %s\n", prepared.backendNote.c_str());
+    Viewer viewer(options, prepared);
+    return viewer.run();
+}
+
+}  // namespace racelab

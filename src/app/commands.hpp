@@ -1,0 +1,53 @@
+// The subcommands. Each takes its parsed options and returns the process exit code.
+#pragma once
+#include <string>
+
+namespace racelab {
+
+struct SceneSelection {
+    std::string scene = "circles/rand10k";
+    std::string variant = "good";
+    std::string size;
+    std::string backend = "auto";  // auto | cuda | cpu
+    unsigned seed = 0;
+    int count = 0;
+};
+
+struct ViewOptions {
+    SceneSelection selection;
+    std::string present = "auto";
+    std::string record;
+    std::string screenshot;
+    long frames = 0;  // 0: until the window closes
+    bool vsync = true;
+};
+
+struct BenchOptions {
+    SceneSelection selection;
+    std::string present = "interop";
+    long frames = 200;
+    long warmup = 20;
+    bool cpu = false;
+    bool suite = false;
+    std::string csv, json;
+};
+
+struct RenderOptions {
+    SceneSelection selection;
+    long frame = 0;
+    std::string out;
+};
+
+struct CheckOptions {
+    SceneSelection selection;
+    long frame = 0;
+    std::string diff = "racelab-check-diff.png";
+};
+
+int runView(const ViewOptions& options);
+int runBench(const BenchOptions& options);
+int runRender(const RenderOptions& options);
+int runCheck(const CheckOptions& options);
+int runList();
+
+}  // namespace racelab

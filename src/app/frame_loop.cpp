@@ -1,0 +1,117 @@
+#include "app/frame_loop.hpp"
+
+#include "app/race_meter.hpp"
+#include "core/errors.hpp"
+#include "core/stopwatch.hpp"
+#include "present/blit.hpp"
+#include "present/gl_check.hpp"
+#include "present/gl_surface.hpp"
+#include "present/presenter.hpp"
+
+#ifdef RACELAB_HAVE_CUDA
+#include "core/device_frame.hpp"
+#endif
+
+namespace racelab {
+
+// Frames without GL: device memory for the cuda backend, host memory for the cpu backend.
+struct FrameLoop::NoGlTarget {
+#ifdef RACELAB_HAVE_CUDA
+    DeviceFrame device;
+#endif
+    HostImage host;
+    int width = 0, height = 0;
+};
+
+FrameLoop::FrameLoop(Scene& scene, Presenter* presenter, GlSurface* surface, cudaStream_t stream)
+    : scene_(&scene), presenter_(presenter), surface_(surface), stream_(stream), timer_(stream),
+      raceMeter_(std::make_unique<RaceMeter>()), noGl_(std::make_unique<NoGlTarget>()) {
+    if (surface_) blit_ = std::make_unique<Blit>();
+}
+
+FrameLoop::~FrameLoop() = default;
+
+void FrameLoop::setHeadlessSize(int width, int height) {
+    noGl_->width = width;
+    noGl_->height = height;
+}
+
+FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::function<void()>& overlay) {
+    Stopwatch frame;
+    FrameTiming timing;
+    const bool onGpu = scene_->backend() == Backend::Cuda;
+
+    FrameTarget target;
+    if (presenter_) {
+        target = presenter_->begin(timing);
+    } else if (onGpu) {
+#ifdef RACELAB_HAVE_CUDA
+        noGl_->device.resize(noGl_->width, noGl_->height);
+        target = noGl_->device.target(stream_);
+#endif
+    } else {
+        if (noGl_->host.width != noGl_->width || noGl_->host.height != noGl_->height)
+            noGl_->host = HostImage(noGl_->width, noGl_->height);
+        target = {noGl_->host.pixels.data(), noGl_->width, noGl_->height, static_cast<std::size_t>(noGl_->width) * 4,
+                  nullptr, false};
+    }
+
+    const bool step = (!controls.paused || controls.stepOnce) && frameIndex_ > 0;  // frame 0 is the initial state
+    if (onGpu) {
+        timer_.start();
+        if (step) scene_->advance(1.0 / 60.0, stream_);
+        scene_->render(target, controls.variant);
+        timer_.stop();
+        if (controls.raceMeter) race_ = raceMeter_->measure(*scene_, target, controls.variant, controls.raceOverlay);
+        else race_ = {};
+    } else {
+        Stopwatch cpu;
+        if (step) scene_->advance(1.0 / 60.0, stream_);
+        HostImage* host = presenter_ ? presenter_->hostImage() : &noGl_->host;
+        RACELAB_REQUIRE(host != nullptr, "the cpu backend needs a host frame");
+        scene_->renderReference(*host, true);
+        timing.kernelMs = cpu.ms();
+        race_ = {};
+    }
+
+    if (presenter_) presenter_->end(timing);
+    if (onGpu) timing.kernelMs = timer_.elapsedMs();
+
+    if (surface_ && presenter_) {
+        Stopwatch present;
+        surface_->bindForDrawing();
+        blit_->draw(presenter_->texture());
+        if (overlay) overlay();
+        if (captureRequested_) {
+            capture_ = surface_->readPixels();
+            captureRequested_ = false;
+        }
+        surface_->swap();
+        glFinish();
+        timing.presentMs = present.ms();
+    } else if (captureRequested_) {
+        capture_ = lastFramePixels();
+        captureRequested_ = false;
+    }
+    ++frameIndex_;
+    timing.frameMs = frame.ms();
+    return timing;
+}
+
+std::optional<HostImage> FrameLoop::takeCapture() {
+    auto out = std::move(capture_);
+    capture_.reset();
+    return out;
+}
+
+HostImage FrameLoop::lastFramePixels() {
+    if (presenter_) return presenter_->readTexture();
+    if (scene_->backend() == Backend::Cpu) return noGl_->host;
+#ifdef RACELAB_HAVE_CUDA
+    return noGl_->device.download(stream_);
+#else
+    return noGl_->host;
+#endif
+}
+
+}  // namespace racelab

@@ -1,0 +1,81 @@
+// racelab: entry point. Parses the subcommands (CLI11), runs one, and turns every error into one line
+// on stderr and a non-zero exit code.
+#include <cstdio>
+
+#include <CLI/CLI.hpp>
+
+#include "app/commands.hpp"
+#include "core/errors.hpp"
+
+namespace {
+
+void addSceneOptions(CLI::App& command, racelab::SceneSelection& s, const char* defaultSize) {
+    command.add_option("--scene", s.scene, "scene name, see `racelab list`")->capture_default_str();
+    command.add_option("--variant", s.variant, "good | bad | unordered (see `racelab list`)")->capture_default_str();
+    command.add_option("--size", s.size, std::string("frame size WxH (default ") + defaultSize + ")");
+    command.add_option("--backend", s.backend, "cuda | cpu | auto (cuda when a CUDA device is usable)")->capture_default_str();
+    command.add_option("--seed", s.seed, "seed for glibc srand() in scene generation")->capture_default_str();
+    command.add_option("--count", s.count, "circle count for rand10k/rand100k/rand1M/micro2M (0: the preset's)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"racelab: CUDA kernels render every frame straight into an OpenGL pixel buffer; each workload has a "
+                 "correct (good) and a racy (bad) variant and a CPU reference."};
+    app.require_subcommand(1);
+    app.set_help_all_flag("--help-all", "help for every subcommand");
+
+    racelab::ViewOptions view;
+    auto* viewCommand = app.add_subcommand("view", "open the viewer window (headless render when there is no display)");
+    addSceneOptions(*viewCommand, view.selection, "1280x720");
+    viewCommand->add_option("--present", view.present, "auto | interop | staging")->capture_default_str();
+    viewCommand->add_option("--record", view.record, "record per-frame timings to this CSV (JSON summary beside it)");
+    viewCommand->add_option("--frames", view.frames, "quit after N frames (0: run until closed)");
+    viewCommand->add_option("--screenshot", view.screenshot, "save the last frame (window with UI) as PNG");
+    viewCommand->add_flag("!--no-vsync", view.vsync, "start with vsync off");
+
+    racelab::BenchOptions bench;
+    auto* benchCommand = app.add_subcommand("bench", "time the frame loop headless (EGL) and print per-stage statistics");
+    addSceneOptions(*benchCommand, bench.selection, "1024x1024");
+    benchCommand->add_option("--present", bench.present, "interop | staging | none (kernels only, plain device memory)")->capture_default_str();
+    benchCommand->add_option("--frames", bench.frames, "frames measured")->capture_default_str();
+    benchCommand->add_option("--warmup", bench.warmup, "frames run before measuring")->capture_default_str();
+    benchCommand->add_flag("--cpu", bench.cpu, "also time the CPU reference (OpenMP) and print the speed-up");
+    benchCommand->add_flag("--suite", bench.suite, "run every scene preset and print one table");
+    benchCommand->add_option("--csv", bench.csv, "write per-frame timings to this CSV");
+    benchCommand->add_option("--json", bench.json, "write the summary as JSON");
+
+    racelab::RenderOptions render;
+    auto* renderCommand = app.add_subcommand("render", "render one frame to a PNG or PPM (P6) file");
+    addSceneOptions(*renderCommand, render.selection, "1024x1024");
+    renderCommand->add_option("--frame", render.frame, "animation frame to render (60 steps = 1 s)")->capture_default_str();
+    renderCommand->add_option("--out", render.out, "output path, .png or .ppm")->required();
+
+    racelab::CheckOptions check;
+    auto* checkCommand = app.add_subcommand("check", "compare the GPU frame with the CPU reference (exit 0 pass, 1 fail)");
+    addSceneOptions(*checkCommand, check.selection, "1024x1024");
+    checkCommand->add_option("--frame", check.frame, "animation frame to compare")->capture_default_str();
+    checkCommand->add_option("--diff", check.diff, "where to write the diff image on failure")->capture_default_str();
+
+    app.add_subcommand("list", "list the scenes and their variants");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    }
+    try {
+        if (*viewCommand) return racelab::runView(view);
+        if (*benchCommand) return racelab::runBench(bench);
+        if (*renderCommand) return racelab::runRender(render);
+        if (*checkCommand) return racelab::runCheck(check);
+        return racelab::runList();
+    } catch (const racelab::Error& e) {
+        std::fprintf(stderr, "racelab: error: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "racelab: unexpected error: %s\n", e.what());
+        return 3;
+    }
+}

@@ -1,0 +1,26 @@
+// One error type for the whole program and the check macros that throw it with file:line and the
+// failing expression; main() catches it, prints one line and exits non-zero.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace racelab {
+
+struct Error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Bad user input (sizes, names, paths): reported without file:line, it is not a program fault.
+struct UsageError : Error {
+    using Error::Error;
+};
+
+[[noreturn]] void throwCheckFailure(const char* api, const char* expression, const std::string& detail,
+                                    const char* file, int line);
+
+}  // namespace racelab
+
+#define RACELAB_REQUIRE(condition, message)                                                   \
+    do {                                                                                       \
+        if (!(condition)) ::racelab::throwCheckFailure("check", #condition, (message), __FILE__, __LINE__); \
+    } while (0)

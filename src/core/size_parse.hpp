@@ -1,0 +1,17 @@
+// Parses and validates user-given sizes such as "1280x720".
+#pragma once
+#include <string>
+
+namespace racelab {
+
+struct Size2 {
+    int width = 0;
+    int height = 0;
+};
+
+inline constexpr int kMaxDimension = 16384;  // GL_MAX_TEXTURE_SIZE on current GPUs; beyond is surely a typo
+
+// Throws UsageError naming the problem: not WxH, non-numeric, <= 0, or larger than kMaxDimension.
+Size2 parseSize(const std::string& text);
+
+}  // namespace racelab

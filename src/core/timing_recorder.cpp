@@ -1,0 +1,68 @@
+// CSV rows are flushed per frame so a crash or Ctrl-C still leaves a usable partial recording.
+#include "core/timing_recorder.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include "core/errors.hpp"
+
+namespace racelab {
+
+TimingRecorder::TimingRecorder(const std::string& csvPath) : csvPath_(csvPath) {
+    if (csvPath.empty()) return;
+    csv_.open(csvPath, std::ios::trunc);
+    if (!csv_) throw UsageError("cannot write timing CSV '" + csvPath + "' (check the folder exists and is writable)");
+    csv_ << kCsvHeader << "\n";
+}
+
+TimingRecorder::~TimingRecorder() = default;
+
+void TimingRecorder::add(long frame, double tSeconds, const FrameTiming& t, const RunLabels& labels) {
+    samples_.push_back(t);
+    if (!csv_.is_open()) return;
+    char row[512];
+    std::snprintf(row, sizeof row, "%ld,%.6f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%s,%d,%d,%s,%s\n", frame, tSeconds,
+                  t.frameMs, t.kernelMs, t.mapMs, t.unmapMs, t.uploadMs, t.presentMs, labels.scene.c_str(),
+                  labels.variant.c_str(), labels.width, labels.height, labels.backend.c_str(),
+                  labels.presenter.c_str());
+    csv_ << row;
+    csv_.flush();
+}
+
+Summary TimingRecorder::summary(std::size_t stage) const {
+    std::vector<double> values;
+    values.reserve(samples_.size());
+    for (const auto& s : samples_) values.push_back(stageValue(s, stage));
+    return summarize(values);
+}
+
+std::string TimingRecorder::summaryJson(const RunLabels& labels) const {
+    std::ostringstream json;
+    json.precision(6);
+    json << "{\n  \"scene\": \"" << labels.scene << "\", \"variant\": \"" << labels.variant << "\", \"backend\": \""
+         << labels.backend << "\", \"presenter\": \"" << labels.presenter << "\", \"width\": " << labels.width
+         << ", \"height\": " << labels.height << ",\n  \"stages_ms\": {\n";
+    for (std::size_t stage = 0; stage < kStageNames.size(); ++stage) {
+        Summary s = summary(stage);
+        json << "    \"" << kStageNames[stage] << "\": {\"count\": " << s.count << ", \"min\": " << s.min
+             << ", \"p50\": " << s.p50 << ", \"p95\": " << s.p95 << ", \"p99\": " << s.p99 << ", \"max\": " << s.max
+             << ", \"mean\": " << s.mean << "}" << (stage + 1 < kStageNames.size() ? "," : "") << "\n";
+    }
+    Summary frame = summary(0);
+    json << "  },\n  \"fps_median\": " << (frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0) << "\n}\n";
+    return json.str();
+}
+
+void TimingRecorder::writeSummaryJson(const std::string& path, const RunLabels& labels) const {
+    std::string temporary = path + ".tmp";
+    {
+        std::ofstream file(temporary, std::ios::trunc);
+        if (!file) throw UsageError("cannot write JSON summary '" + path + "'");
+        file << summaryJson(labels);
+        if (!file) throw UsageError("cannot write JSON summary '" + path + "'");
+    }
+    std::filesystem::rename(temporary, path);
+}
+
+}  // namespace racelab

@@ -1,0 +1,118 @@
+#include "scenes/circles/circle_scene.hpp"
+
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "scenes/circles/circle_reference.hpp"
+#include "scenes/circles/circle_scene_spec.hpp"
+
+#ifdef RACELAB_HAVE_CUDA
+#include "circles.cuh"
+#else
+namespace racelab::circles {
+class CircleGpuRenderer {};  // the build has no CUDA: the cpu backend only
+}
+#endif
+
+namespace racelab::circles {
+
+const std::vector<VariantInfo>& CircleScene::variantList() {
+    static const std::vector<VariantInfo> list = {
+        {"good", "stable tile binning (radix sort on tile bits), one block per tile, blend order kept", true},
+        {"bad", "one thread per circle, unsynchronized read-modify-write: lost updates and broken order", false},
+        {"unordered", "tiles binned with atomics: no lost updates, but blend order is not kept", false},
+    };
+    return list;
+}
+
+CircleScene::CircleScene(const std::string& preset, const SceneOptions& options)
+    : preset_(preset), seed_(static_cast<int>(options.seed)), backend_(options.backend) {
+    const CircleSceneSpec* spec = findCircleSceneSpec(preset);
+    if (!spec) throw UsageError("unknown circle scene '" + preset + "'");
+    countAdjustable_ = spec->countAdjustable;
+    count_ = options.count > 0 ? options.count : spec->defaultCount;
+    if (options.count > 0 && !countAdjustable_ && options.count != spec->defaultCount)
+        throw UsageError("scene circles/" + preset + " has a fixed circle count (" +
+                         std::to_string(spec->defaultCount) + "); --count applies to rand10k, rand100k, rand1M, micro2M");
+    regenerate();
+}
+
+CircleScene::~CircleScene() = default;
+
+std::vector<SceneParameter> CircleScene::parameters() {
+    std::vector<SceneParameter> out;
+    out.push_back({"seed", &seed_, nullptr, 0, 1000000, true});
+    if (countAdjustable_) out.push_back({"circles", &count_, nullptr, 1, kMaxCircleCount, true});
+    return out;
+}
+
+void CircleScene::regenerate() {
+    set_ = generateCircles(preset_, static_cast<unsigned>(seed_), countAdjustable_ ? count_ : 0);
+    deviceCurrent_ = false;
+}
+
+void CircleScene::setBackend(Backend backend) {
+    if (backend == backend_) return;
+    // The animation continues from wherever it is now: take the state from the side that held it.
+    if (backend_ == Backend::Cuda && deviceCurrent_) syncStateToHost(nullptr);
+    backend_ = backend;
+    deviceCurrent_ = false;
+}
+
+void CircleScene::advance(double /*dt*/, cudaStream_t stream) {
+    if (!animated()) return;
+#ifdef RACELAB_HAVE_CUDA
+    if (backend_ == Backend::Cuda) {
+        if (!gpu_) gpu_ = std::make_unique<CircleGpuRenderer>();
+        if (!deviceCurrent_) gpu_->upload(set_, stream), deviceCurrent_ = true;
+        gpu_->advance(set_.animation, stream);
+        return;
+    }
+#else
+    (void)stream;
+#endif
+    advanceReference(set_);
+}
+
+void CircleScene::render(const FrameTarget& target, int variant) {
+#ifdef RACELAB_HAVE_CUDA
+    RACELAB_REQUIRE(variant >= 0 && variant < static_cast<int>(variantList().size()), "variant index out of range");
+    if (!gpu_) gpu_ = std::make_unique<CircleGpuRenderer>();
+    if (!deviceCurrent_) gpu_->upload(set_, target.stream), deviceCurrent_ = true;
+    gpu_->render(target, static_cast<CircleVariant>(variant));
+#else
+    (void)target, (void)variant;
+    throw Error("this build has no CUDA backend; use --backend cpu");
+#endif
+}
+
+void CircleScene::renderReference(HostImage& image, bool parallel) {
+    if (parallel) renderReferenceParallel(set_, image);
+    else renderReferenceSequential(set_, image);
+}
+
+void CircleScene::syncStateToHost(cudaStream_t stream) {
+#ifdef RACELAB_HAVE_CUDA
+    if (gpu_ && deviceCurrent_) gpu_->download(set_, stream);
+#else
+    (void)stream;
+#endif
+}
+
+CheckRule CircleScene::checkRule() const {
+    return {0.1f, 5, "CS149 rule: per RGB channel |diff| <= 0.1, alpha ignored, at most 5 differing pixels"};
+}
+
+std::string CircleScene::statsLine() const {
+    std::ostringstream line;
+    line << set_.count() << " circles";
+#ifdef RACELAB_HAVE_CUDA
+    if (gpu_ && backend_ == Backend::Cuda) {
+        auto stats = gpu_->lastStats();
+        if (stats.tilePairs > 0) line << ", " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles)";
+    }
+#endif
+    return line.str();
+}
+
+}  // namespace racelab::circles

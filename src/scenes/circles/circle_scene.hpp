@@ -1,0 +1,51 @@
+// The circle workload as a Scene: a CS149 scene (generated on the host), its GPU renderer in three
+// variants, and the CPU reference. Animated scenes advance on the GPU for the cuda backend and on the
+// host for the cpu backend, with the same formulas (circle_formulas.hpp).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "scenes/circles/circle_set.hpp"
+#include "scenes/scene.hpp"
+#include "scenes/scene_registry.hpp"
+
+namespace racelab::circles {
+
+class CircleGpuRenderer;
+
+class CircleScene final : public Scene {
+public:
+    CircleScene(const std::string& preset, const SceneOptions& options);
+    ~CircleScene() override;
+
+    static const std::vector<VariantInfo>& variantList();
+
+    std::string name() const override { return "circles/" + preset_; }
+    const std::vector<VariantInfo>& variants() const override { return variantList(); }
+    std::vector<SceneParameter> parameters() override;
+    void regenerate() override;
+    void setBackend(Backend backend) override;
+    Backend backend() const override { return backend_; }
+    bool animated() const override { return set_.animation != Animation::None; }
+    void advance(double dt, cudaStream_t stream) override;
+    void reset() override { regenerate(); }
+    void render(const FrameTarget& target, int variant) override;
+    void renderReference(HostImage& image, bool parallel) override;
+    void syncStateToHost(cudaStream_t stream) override;
+    CheckRule checkRule() const override;
+    std::string statsLine() const override;
+
+    const CircleSet& circles() const { return set_; }
+
+private:
+    std::string preset_;
+    int seed_ = 0;
+    int count_ = 0;
+    bool countAdjustable_ = false;
+    Backend backend_ = Backend::Cuda;
+    CircleSet set_;
+    bool deviceCurrent_ = false;  // device copy matches set_ (false after regenerate or cpu-side steps)
+    std::unique_ptr<CircleGpuRenderer> gpu_;
+};
+
+}  // namespace racelab::circles

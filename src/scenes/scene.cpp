@@ -1,0 +1,17 @@
+#include "scenes/scene.hpp"
+
+#include "core/errors.hpp"
+
+namespace racelab {
+
+int Scene::variantIndex(const std::string& variantName) const {
+    const auto& list = variants();
+    std::string valid;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (list[i].name == variantName) return static_cast<int>(i);
+        valid += (i ? ", " : "") + list[i].name;
+    }
+    throw UsageError("unknown variant '" + variantName + "' for " + name() + " (valid: " + valid + ")");
+}
+
+}  // namespace racelab

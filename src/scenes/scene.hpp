@@ -1,0 +1,66 @@
+// The Scene interface: one workload instance that renders a frame on the GPU into a FrameTarget and the
+// same frame on the CPU into a HostImage. Scenes own their device buffers and never touch GL.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/frame_target.hpp"
+#include "core/host_image.hpp"
+
+namespace racelab {
+
+// A parameter the viewer shows as a control; the scene owns the value.
+struct SceneParameter {
+    std::string label;
+    int* intValue = nullptr;      // exactly one of intValue / floatValue is set
+    float* floatValue = nullptr;
+    double min = 0, max = 0;
+    bool regenerates = false;     // changing it needs regenerate()
+};
+
+// How a GPU frame is judged against the CPU reference.
+struct CheckRule {
+    float channelTolerance;  // per RGB channel on [0,1]; alpha ignored
+    long maxDifferingPixels;
+    std::string description;
+};
+
+struct VariantInfo {
+    std::string name;
+    std::string description;
+    bool correct;  // a correct variant must pass check; the others show a bug on purpose
+};
+
+class Scene {
+public:
+    virtual ~Scene() = default;
+
+    virtual std::string name() const = 0;
+    virtual const std::vector<VariantInfo>& variants() const = 0;
+    virtual std::vector<SceneParameter> parameters() = 0;
+    // Rebuilds the scene from its parameters (after a control marked `regenerates` changed).
+    virtual void regenerate() = 0;
+
+    // Where the animation state lives: cuda = device (advance and render on the GPU), cpu = host.
+    virtual void setBackend(Backend backend) = 0;
+    virtual Backend backend() const = 0;
+    virtual bool animated() const = 0;
+    // One animation step. The circle scenes step a fixed 1/60 s per frame, as CS149's do, so frame N is
+    // reproducible; `dt` is for scenes with wall-clock animation.
+    virtual void advance(double dt, cudaStream_t stream) = 0;
+    virtual void reset() = 0;  // back to frame 0
+
+    virtual void render(const FrameTarget& target, int variant) = 0;  // GPU; the cuda backend only
+    virtual void renderReference(HostImage& image, bool parallel = true) = 0;
+    // Copies the GPU's animation state to the host so that renderReference draws the same frame.
+    virtual void syncStateToHost(cudaStream_t stream) = 0;
+
+    virtual CheckRule checkRule() const = 0;
+    // One line of scene-specific numbers for the UI and bench (e.g. circles and tile pairs).
+    virtual std::string statsLine() const { return {}; }
+
+    int variantIndex(const std::string& variantName) const;  // throws UsageError listing the valid ones
+};
+
+}  // namespace racelab

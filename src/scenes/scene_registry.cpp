@@ -1,0 +1,28 @@
+// The registry knows the scene families; each family lists its own presets.
+#include "scenes/scene_registry.hpp"
+
+#include "core/errors.hpp"
+#include "scenes/circles/circle_scene.hpp"
+#include "scenes/circles/circle_scene_spec.hpp"
+
+namespace racelab {
+
+std::vector<SceneListing> listScenes() {
+    std::vector<SceneListing> out;
+    std::vector<std::string> circleVariants;
+    for (const auto& v : circles::CircleScene::variantList()) circleVariants.push_back(v.name);
+    for (const auto& spec : circles::circleSceneSpecs())
+        out.push_back({"circles/" + spec.name, spec.description, circleVariants});
+    return out;
+}
+
+std::unique_ptr<Scene> createScene(const std::string& name, const SceneOptions& options) {
+    const std::string circlesPrefix = "circles/";
+    if (name.rfind(circlesPrefix, 0) == 0 && circles::findCircleSceneSpec(name.substr(circlesPrefix.size())))
+        return std::make_unique<circles::CircleScene>(name.substr(circlesPrefix.size()), options);
+    std::string valid;
+    for (const auto& s : listScenes()) valid += "\n  " + s.name;
+    throw UsageError("unknown scene '" + name + "'; valid scenes:" + valid);
+}
+
+}  // namespace racelab

@@ -1,0 +1,34 @@
+#include "ui/frame_graph.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include <imgui.h>
+
+#include "core/stats.hpp"
+
+namespace racelab {
+namespace {
+
+void plotSeries(const char* id, const char* label, const RingBuffer<float>& series, float scaleMax) {
+    std::vector<float> values = series.toVector();
+    std::vector<double> samples(values.begin(), values.end());
+    Summary s = summarize(samples);
+    char overlay[128];
+    std::snprintf(overlay, sizeof overlay, "%s  p50 %.3f  p99 %.3f  max %.3f ms", label, s.p50, s.p99, s.max);
+    ImGui::PlotLines(id, values.data(), static_cast<int>(values.size()), 0, overlay, 0.f, scaleMax, ImVec2(-1, 70));
+}
+
+}  // namespace
+
+void drawFrameGraph(const FrameHistory& history) {
+    // One scale for both plots so kernel time reads as a share of the frame.
+    float scaleMax = 0.f;
+    for (std::size_t i = 0; i < history.frameMs.size(); ++i) scaleMax = std::max(scaleMax, history.frameMs[i]);
+    scaleMax = std::max(scaleMax * 1.1f, 0.1f);
+    plotSeries("##frame", "frame", history.frameMs, scaleMax);
+    plotSeries("##kernel", "kernel", history.kernelMs, scaleMax);
+}
+
+}  // namespace racelab

@@ -1,0 +1,62 @@
+// Size parsing and image files: PNG round trip, the PPM P6 header, and no half-written files on failure.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "core/image_io.hpp"
+#include "core/size_parse.hpp"
+
+using namespace racelab;
+
+TEST(SizeParse, AcceptsWxH) {
+    Size2 s = parseSize("1280x720");
+    EXPECT_EQ(s.width, 1280);
+    EXPECT_EQ(s.height, 720);
+    EXPECT_EQ(parseSize("7X3").height, 3);
+}
+
+TEST(SizeParse, RejectsBadSizes) {
+    for (const char* bad : {"", "1280", "0x10", "10x0", "-5x5", "axb", "10x", "x10", "1.5x2", "99999x10", "10x10x"})
+        EXPECT_THROW(parseSize(bad), UsageError) << bad;
+}
+
+TEST(ImageIo, PngRoundTripKeepsRowOrder) {
+    HostImage image(4, 3);
+    image.at(0, 0)[0] = 200;  // bottom-left red
+    image.at(3, 2)[2] = 100;  // top-right blue
+    for (auto& px : image.pixels) (void)px;
+    for (int y = 0; y < 3; ++y) for (int x = 0; x < 4; ++x) image.at(x, y)[3] = 255;
+    auto path = (std::filesystem::temp_directory_path() / "racelab_io_test.png").string();
+    writePng(image, path);
+    HostImage back = readImage(path);
+    EXPECT_EQ(back.width, 4);
+    EXPECT_EQ(back.height, 3);
+    EXPECT_EQ(back.pixels, image.pixels);
+    std::filesystem::remove(path);
+}
+
+TEST(ImageIo, PpmIsP6TopRowFirst) {
+    HostImage image(2, 2);
+    image.at(0, 1)[0] = 7;  // top-left
+    auto path = (std::filesystem::temp_directory_path() / "racelab_io_test.ppm").string();
+    writeImage(image, path);
+    std::ifstream f(path, std::ios::binary);
+    std::string magic, w, h, max;
+    f >> magic >> w >> h >> max;
+    f.get();
+    EXPECT_EQ(magic, "P6");
+    EXPECT_EQ(w + "x" + h, "2x2");
+    EXPECT_EQ(max, "255");
+    EXPECT_EQ(f.get(), 7);
+    EXPECT_EQ(std::filesystem::file_size(path), 11u + 12u);
+    std::filesystem::remove(path);
+}
+
+TEST(ImageIo, FailuresLeaveNoFile) {
+    HostImage image(2, 2);
+    EXPECT_THROW(writePng(image, "/nonexistent-dir/x.png"), UsageError);
+    EXPECT_THROW(writeImage(image, "/tmp/racelab_x.bmp"), UsageError);
+    EXPECT_FALSE(std::filesystem::exists("/tmp/racelab_x.bmp"));
+}

@@ -1,0 +1,40 @@
+// The real window under Xvfb + Mesa: `view --backend cpu --frames 30 --screenshot` must give a PNG that
+// shows the rendered scene and the ImGui panel.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "core/image_io.hpp"
+#include "process_runner.hpp"
+
+namespace {
+
+bool near(const std::uint8_t* p, int r, int g, int b, int tolerance) {
+    return std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance;
+}
+
+}  // namespace
+
+TEST(WindowSmoke, CpuBackendUnderXvfbShowsSceneAndPanel) {
+    if (runCommand("command -v xvfb-run").exitCode != 0) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh)";
+    std::string shot = (std::filesystem::temp_directory_path() / "racelab_window_smoke.png").string();
+    std::filesystem::remove(shot);
+    ProcessResult r = runCommand("env -u __GLX_VENDOR_LIBRARY_NAME xvfb-run -a -s '-screen 0 1024x768x24' " +
+                                 std::string(RACELAB_BINARY) +
+                                 " view --backend cpu --scene circles/rgb --size 800x600 --frames 30 --screenshot " + shot);
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    racelab::HostImage image = racelab::readImage(shot);
+    ASSERT_EQ(image.width, 800);
+    ASSERT_EQ(image.height, 600);
+    // The scene: normalized (.85, .5) is covered by the blue circle only -> (128, 128, 255); a corner is white.
+    EXPECT_TRUE(near(image.at(680, 300), 128, 128, 255, 2));
+    EXPECT_TRUE(near(image.at(790, 5), 255, 255, 255, 0));
+    // The panel: ImGui's dark window background (about 15,15,15 at 94 % opacity) fills a block at the top left.
+    long dark = 0;
+    for (int y = 600 - 200; y < 600 - 40; ++y)
+        for (int x = 20; x < 400; ++x)
+            if (image.at(x, y)[0] < 60 && image.at(x, y)[1] < 60 && image.at(x, y)[2] < 70) ++dark;
+    EXPECT_GT(dark, 20000) << "no ImGui panel in the screenshot";
+    std::filesystem::remove(shot);
+}

@@ -1,0 +1,11 @@
+# Writes every file of DIR into OUT as a C++ raw string named after the file (blit.vert -> shader_blit_vert).
+file(GLOB files ${DIR}/*)
+set(text "// Generated from shaders/ at build time; do not edit.\n#pragma once\nnamespace racelab::shaders {\n")
+foreach(f ${files})
+  get_filename_component(name ${f} NAME)
+  string(MAKE_C_IDENTIFIER ${name} id)
+  file(READ ${f} body)
+  string(APPEND text "inline constexpr const char* ${id} = R\"GLSL(${body})GLSL\";\n")
+endforeach()
+string(APPEND text "}\n")
+file(WRITE ${OUT} "${text}")

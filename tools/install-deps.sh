@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs racelab's build and test dependencies from Debian 12 packages (idempotent: skips what is there).
+set -euo pipefail
+packages=(
+  build-essential cmake ninja-build pkg-config python3
+  libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad libcli11-dev libgtest-dev
+  libegl-dev libgl-dev libgles-dev xvfb xauth
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: done"
