@@ -4,6 +4,9 @@
 //       CUB radix sort on the tile bits only (LSD radix sort is stable, so each tile keeps circle order) ->
 //       per-tile ranges -> one 16x16 block per tile blends its circles front to back through shared memory,
 //       stopping once a pixel's remaining transmittance cannot change its 8-bit value.
+//       Large scenes run this twice: first for the nearest circles only, then for all the others while
+//       skipping the tiles the first pass already made opaque (occlusion culling). In dense scenes such as
+//       rand1M almost every tile is opaque after the first pass, so most circles are never binned.
 // unordered: the same per-tile render, but tiles are filled with atomicAdd cursors, so the order inside a
 //       tile is whatever order the atomics happened in.
 // bad: a thread per circle writes straight into a float image without atomics or ordering.
@@ -23,6 +26,8 @@ constexpr int kTileSize = 16;
 constexpr int kTilePixels = kTileSize * kTileSize;  // one thread per pixel
 // Front-to-back blending stops once the light still passing is below half an 8-bit step.
 constexpr float kTransmittanceCutoff = 1.f / 512.f;
+// Scenes with more circles than twice this are drawn in two passes (nearest circles first).
+constexpr int kFirstPassCircles = 32768;
 
 struct DeviceCircles {
     const float* position;
@@ -49,19 +54,25 @@ int bitsFor(unsigned value) {
     return bits;
 }
 
-__global__ void countCoveredTiles(DeviceCircles c, TileGrid grid, unsigned* counts) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= c.count) return;
+// Circles [begin, end) of the scene; tiles flagged in tileDone (when given) are skipped.
+__global__ void countCoveredTiles(DeviceCircles c, int begin, int end, TileGrid grid, const std::uint8_t* tileDone,
+                                  unsigned* counts) {
+    int i = begin + static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    if (i >= end) return;
     unsigned n = 0;
-    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], [&](int) { ++n; });
-    counts[i] = n;
+    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], [&](int tile) {
+        if (!tileDone || !tileDone[tile]) ++n;
+    });
+    counts[i - begin] = n;
 }
 
-__global__ void emitTilePairs(DeviceCircles c, TileGrid grid, const unsigned* offsets, unsigned* keys, unsigned* values) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= c.count) return;
-    unsigned slot = offsets[i];
+__global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid, const std::uint8_t* tileDone,
+                              const unsigned* offsets, unsigned* keys, unsigned* values) {
+    int i = begin + static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    if (i >= end) return;
+    unsigned slot = offsets[i - begin];
     forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], [&](int tile) {
+        if (tileDone && tileDone[tile]) return;
         keys[slot] = static_cast<unsigned>(tile);
         values[slot] = static_cast<unsigned>(i);
         ++slot;
@@ -92,21 +103,29 @@ __global__ void fillTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* cu
 
 // One block per tile, one thread per pixel. Circles of the tile's list are staged through shared memory
 // in batches from the back of the list (nearest first) and blended front to back in registers.
+// kLoadState: continue from the state a previous pass stored; kStoreState: store the state (and which tiles
+// are opaque) for a later pass instead of writing the final pixels.
+template <bool kLoadState, bool kStoreState>
 __global__ void __launch_bounds__(kTilePixels)
 renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, const unsigned* tileStart,
-            const unsigned* tileEnd, std::uint8_t* out, std::size_t pitch) {
+            const unsigned* tileEnd, float4* state, std::uint8_t* tileDone, std::uint8_t* out, std::size_t pitch) {
     __shared__ float4 geometry[kTilePixels];  // x, y, r, depth
     __shared__ float4 tint[kTilePixels];      // r, g, b
     const int tile = blockIdx.x;
     const int x = (tile % grid.tilesX) * kTileSize + threadIdx.x % kTileSize;
     const int y = (tile / grid.tilesX) * kTileSize + threadIdx.x / kTileSize;
     const bool inside = x < grid.width && y < grid.height;
-    const float cx = grid.invWidth * (static_cast<float>(x) + .5f);
-    const float cy = grid.invHeight * (static_cast<float>(y) + .5f);
+    const std::size_t pixel = static_cast<std::size_t>(y) * grid.width + x;
+    const float cx = pixelCentre(x, grid.invWidth);
+    const float cy = pixelCentre(y, grid.invHeight);
 
-    const unsigned start = tileStart[tile], end = tileEnd[tile];
     float r = 0.f, g = 0.f, b = 0.f, transmittance = 1.f;
-    bool done = !inside;
+    if (kLoadState && inside) {
+        float4 s = state[pixel];
+        r = s.x, g = s.y, b = s.z, transmittance = s.w;
+    }
+    bool done = !inside || transmittance < kTransmittanceCutoff;
+    const unsigned start = tileStart[tile], end = tileEnd[tile];
     for (unsigned batchEnd = end; batchEnd > start; batchEnd = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start) {
         // Also the barrier that keeps the previous batch alive until every thread has used it.
         if (__syncthreads_count(done) == kTilePixels) break;
@@ -122,8 +141,7 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, con
         if (done) continue;
         for (int k = static_cast<int>(batchEnd - batchBegin) - 1; k >= 0; --k) {
             float4 geo = geometry[k];
-            float dx = geo.x - cx, dy = geo.y - cy;
-            float distSq = dx * dx + dy * dy;
+            float distSq = squaredDistance(geo.x - cx, geo.y - cy);
             if (distSq > geo.z * geo.z) continue;
             float4 t = tint[k];
             Rgb color;
@@ -140,11 +158,17 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, con
             }
         }
     }
+    if (kStoreState) {
+        int opaque = __syncthreads_count(done);
+        if (threadIdx.x == 0) tileDone[tile] = opaque == kTilePixels;
+        if (inside) state[pixel] = make_float4(r, g, b, transmittance);
+        return;
+    }
     if (!inside) return;
     Rgb clear = clearColor(snow, y, grid.height);
-    uchar4 pixel = make_uchar4(toByte(r + transmittance * clear.r), toByte(g + transmittance * clear.g),
-                               toByte(b + transmittance * clear.b), 255);
-    *reinterpret_cast<uchar4*>(out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x)) = pixel;
+    uchar4 px = make_uchar4(toByte(r + transmittance * clear.r), toByte(g + transmittance * clear.g),
+                            toByte(b + transmittance * clear.b), 255);
+    *reinterpret_cast<uchar4*>(out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x)) = px;
 }
 
 __global__ void clearFloatImage(float4* image, int width, int height, bool snow) {
@@ -166,8 +190,7 @@ __global__ void blendCirclesRacy(DeviceCircles c, int width, int height, bool sn
     Rgb circleColor{c.color[3 * i], c.color[3 * i + 1], c.color[3 * i + 2]};
     for (int y = y0; y < y1; ++y)
         for (int x = x0; x < x1; ++x) {
-            float dx = px - invW * (x + .5f), dy = py - invH * (y + .5f);
-            float distSq = dx * dx + dy * dy;
+            float distSq = squaredDistance(px - pixelCentre(x, invW), py - pixelCentre(y, invH));
             if (distSq > rad * rad) continue;
             Rgb color;
             float alpha;
@@ -210,7 +233,8 @@ struct CircleGpuRenderer::Impl {
     // binning
     DeviceBuffer<unsigned> counts, offsets, keys, keysSorted, values, valuesSorted, tileStart, tileEnd;
     DeviceBuffer<std::uint8_t> cubTemp;
-    DeviceBuffer<float4> floatImage;
+    DeviceBuffer<float4> floatImage, pixelState;
+    DeviceBuffer<std::uint8_t> tileDone;
     unsigned* pinnedTotal = nullptr;
     CircleRenderStats stats;
 
@@ -238,15 +262,20 @@ struct CircleGpuRenderer::Impl {
         return *pinnedTotal;
     }
 
-    void renderGood(const FrameTarget& target, const TileGrid& grid) {
+    // Bins circles [begin, end) (skipping tiles flagged in tileDone when culling) and renders them.
+    template <bool kLoadState, bool kStoreState>
+    void binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull) {
         cudaStream_t s = target.stream;
         const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
-        counts.reserve(count + 1, "tile counts");
-        offsets.reserve(count + 1, "tile offsets");
-        CUDA_CHECK(cudaMemsetAsync(counts.data() + count, 0, sizeof(unsigned), s));
-        if (count > 0) countCoveredTiles<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, counts.data());
-        unsigned pairs = scanCounts(count, s);
-        stats.tilePairs = pairs;
+        const int n = end - begin;
+        const std::uint8_t* skip = cull ? tileDone.data() : nullptr;
+        counts.reserve(n + 1, "tile counts");
+        offsets.reserve(n + 1, "tile offsets");
+        CUDA_CHECK(cudaMemsetAsync(counts.data() + n, 0, sizeof(unsigned), s));
+        if (n > 0) countCoveredTiles<<<blocksFor(n, 256), 256, 0, s>>>(circles(), begin, end, grid, skip, counts.data());
+        unsigned pairs = scanCounts(n, s);
+        stats.tilePairs += pairs;
+        ++stats.passes;
         tileStart.reserve(tiles, "tile ranges");
         tileEnd.reserve(tiles, "tile ranges");
         CUDA_CHECK(cudaMemsetAsync(tileStart.data(), 0, tiles * sizeof(unsigned), s));
@@ -256,7 +285,8 @@ struct CircleGpuRenderer::Impl {
             values.reserve(pairs, "tile pairs");
             keysSorted.reserve(pairs, "tile pairs");
             valuesSorted.reserve(pairs, "tile pairs");
-            emitTilePairs<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, offsets.data(), keys.data(), values.data());
+            emitTilePairs<<<blocksFor(n, 256), 256, 0, s>>>(circles(), begin, end, grid, skip, offsets.data(),
+                                                            keys.data(), values.data());
             const int endBit = bitsFor(tiles);
             runCub([&](void* temp, std::size_t& bytes) {
                 return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), keysSorted.data(), values.data(),
@@ -264,8 +294,24 @@ struct CircleGpuRenderer::Impl {
             }, "CUB sort temporaries");
             findTileRanges<<<blocksFor(pairs, 256), 256, 0, s>>>(keysSorted.data(), pairs, tileStart.data(), tileEnd.data());
         }
-        renderTiles<<<tiles, kTilePixels, 0, s>>>(circles(), grid, snow, valuesSorted.data(), tileStart.data(),
-                                                  tileEnd.data(), target.pixels, target.pitchBytes);
+        renderTiles<kLoadState, kStoreState><<<tiles, kTilePixels, 0, s>>>(
+            circles(), grid, snow, valuesSorted.data(), tileStart.data(), tileEnd.data(), pixelState.data(),
+            tileDone.data(), target.pixels, target.pitchBytes);
+    }
+
+    void renderGood(const FrameTarget& target, const TileGrid& grid) {
+        stats.tilePairs = 0;
+        stats.passes = 0;
+        if (count <= 2 * kFirstPassCircles) {
+            binAndRender<false, false>(target, grid, 0, count, false);
+            return;
+        }
+        // Nearest circles first; then the rest, culled against the tiles that became opaque.
+        pixelState.reserve(static_cast<std::size_t>(grid.width) * grid.height, "front-to-back pixel state");
+        tileDone.reserve(static_cast<std::size_t>(grid.tilesX) * grid.tilesY, "tile flags");
+        const int split = count - kFirstPassCircles;
+        binAndRender<false, true>(target, grid, split, count, false);
+        binAndRender<true, false>(target, grid, 0, split, true);
     }
 
     void renderUnordered(const FrameTarget& target, const TileGrid& grid) {
@@ -277,13 +323,15 @@ struct CircleGpuRenderer::Impl {
         if (count > 0) countTilesAtomically<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, counts.data());
         unsigned pairs = scanCounts(tiles, s);
         stats.tilePairs = pairs;
+        stats.passes = 1;
         tileStart.reserve(tiles + 1, "tile cursors");
         CUDA_CHECK(cudaMemcpyAsync(tileStart.data(), offsets.data(), (tiles + 1) * sizeof(unsigned),
                                    cudaMemcpyDeviceToDevice, s));
         values.reserve(pairs + 1, "tile lists");
         if (count > 0) fillTilesAtomically<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, tileStart.data(), values.data());
-        renderTiles<<<tiles, kTilePixels, 0, s>>>(circles(), grid, snow, values.data(), offsets.data(),
-                                                  offsets.data() + 1, target.pixels, target.pitchBytes);
+        renderTiles<false, false><<<tiles, kTilePixels, 0, s>>>(circles(), grid, snow, values.data(), offsets.data(),
+                                                                offsets.data() + 1, nullptr, nullptr, target.pixels,
+                                                                target.pitchBytes);
     }
 
     void renderBad(const FrameTarget& target) {
@@ -294,6 +342,7 @@ struct CircleGpuRenderer::Impl {
         if (count > 0) blendCirclesRacy<<<blocksFor(count, 128), 128, 0, s>>>(circles(), target.width, target.height, snow, floatImage.data());
         quantizeFloatImage<<<rows, 256, 0, s>>>(floatImage.data(), target.width, target.pixels, target.pitchBytes);
         stats.tilePairs = 0;
+        stats.passes = 1;
     }
 };
 

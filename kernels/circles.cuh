@@ -17,6 +17,7 @@ enum class CircleVariant {
 struct CircleRenderStats {
     std::int64_t tilePairs = 0;  // (tile, circle) pairs binned this frame (good / unordered)
     int tileSize = 0;
+    int passes = 0;              // binning passes (large scenes: nearest circles first, then the rest culled)
 };
 
 class CircleGpuRenderer {

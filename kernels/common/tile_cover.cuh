@@ -19,12 +19,12 @@ __device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float p
     const float limit = r * r * 1.0001f + 1e-12f;
     for (int ty = y0 / grid.tileSize; ty <= (y1 - 1) / grid.tileSize; ++ty) {
         // nearest pixel-centre row of this tile to the circle centre
-        float lo = (ty * grid.tileSize + .5f) * grid.invHeight;
-        float hi = (min((ty + 1) * grid.tileSize, grid.height) - .5f) * grid.invHeight;
+        float lo = pixelCentre(ty * grid.tileSize, grid.invHeight);
+        float hi = pixelCentre(min((ty + 1) * grid.tileSize, grid.height) - 1, grid.invHeight);
         float dy = py < lo ? lo - py : (py > hi ? py - hi : 0.f);
         for (int tx = x0 / grid.tileSize; tx <= (x1 - 1) / grid.tileSize; ++tx) {
-            float left = (tx * grid.tileSize + .5f) * grid.invWidth;
-            float right = (min((tx + 1) * grid.tileSize, grid.width) - .5f) * grid.invWidth;
+            float left = pixelCentre(tx * grid.tileSize, grid.invWidth);
+            float right = pixelCentre(min((tx + 1) * grid.tileSize, grid.width) - 1, grid.invWidth);
             float dx = px < left ? left - px : (px > right ? px - right : 0.f);
             if (dx * dx + dy * dy <= limit) visit(ty * grid.tilesX + tx);
         }

@@ -15,6 +15,9 @@
 #include "present/headless_egl.hpp"
 #include "present/presenter.hpp"
 #include "scenes/scene_registry.hpp"
+#ifdef RACELAB_HAVE_CUDA
+#include "device_limits.cuh"
+#endif
 
 namespace racelab {
 namespace {
@@ -25,6 +28,18 @@ struct BenchResult {
     RunLabels labels;
     std::string statsLine;
 };
+
+// The physical limits of this GPU, measured now, printed beside every benchmark.
+void printDeviceLimits(Backend backend, cudaStream_t stream) {
+#ifdef RACELAB_HAVE_CUDA
+    if (backend != Backend::Cuda) return;
+    DeviceLimits l = measureDeviceLimits(stream);
+    std::printf("  limits measured now: empty kernel launch %.2f us, device-to-device copy %.0f GB/s (read + write), "
+                "device-to-host sync round trip %.1f us\n", l.emptyLaunchUs, l.copyBandwidthGBs, l.syncRoundTripUs);
+#else
+    (void)backend, (void)stream;
+#endif
+}
 
 PresentMode parsePresentMode(const std::string& name, bool& none) {
     none = name == "none";
@@ -55,6 +70,7 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
                     size.height, result->labels.variant.c_str(), result->labels.backend.c_str(),
                     result->labels.presenter.c_str());
         std::printf("  GPU: %s\n", describeCudaDevice().c_str());
+        printDeviceLimits(prepared.backend, stream.get());
         if (surface) std::printf("  GL: %s\n", surface->description().c_str());
     }
     FrameLoop loop(*prepared.scene, presenter.get(), surface.get(), stream.get());
@@ -108,6 +124,10 @@ int runSuite(const BenchOptions& options) {
     std::printf("bench suite: every scene preset, variant %s, present %s, %ld frames after %ld warm-up\n",
                 options.selection.variant.c_str(), options.present.c_str(), options.frames, options.warmup);
     std::printf("  GPU: %s\n", describeCudaDevice().c_str());
+    {
+        CudaStream stream;
+        printDeviceLimits(cudaUsable() ? Backend::Cuda : Backend::Cpu, stream.get());
+    }
     std::printf("  %-24s %-11s %12s %12s %12s %10s\n", "scene", "size", "kernel p50", "kernel p95", "frame p50", "FPS");
     for (const auto& listing : listScenes()) {
         SceneSelection selection = options.selection;

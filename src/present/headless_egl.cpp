@@ -19,10 +19,16 @@ bool hasExtension(const char* list, const std::string& name) {
 HeadlessEglSurface::HeadlessEglSurface(int width, int height, int cudaDevice) : width_(width), height_(height) {
     if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) throw Error("cannot load libEGL (install libegl1 and the GPU driver's EGL)");
     const char* clientExtensions = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
-    if (!hasExtension(clientExtensions, "EGL_EXT_device_enumeration") ||
-        !hasExtension(clientExtensions, "EGL_EXT_platform_device"))
-        throw Error("EGL lacks EGL_EXT_device_enumeration / EGL_EXT_platform_device: no headless GPU context here");
+    // EGL_EXT_device_base is the older name for enumeration + query together (NVIDIA's driver reports it).
+    const bool enumeration = hasExtension(clientExtensions, "EGL_EXT_device_enumeration") ||
+                             hasExtension(clientExtensions, "EGL_EXT_device_base");
+    if (!enumeration || !hasExtension(clientExtensions, "EGL_EXT_platform_device"))
+        throw Error(std::string("EGL lacks EGL_EXT_device_enumeration (or _device_base) / EGL_EXT_platform_device, so there is no headless "
+                                "GPU context here (EGL client extensions: ") +
+                    (clientExtensions ? clientExtensions : "none") + ")");
 
+    if (!eglQueryDevicesEXT || !eglQueryDeviceStringEXT || !eglGetPlatformDisplayEXT)
+        throw Error("EGL advertises device enumeration but its entry points are missing");
     EGLint deviceCount = 0;
     EGL_CHECK(eglQueryDevicesEXT(0, nullptr, &deviceCount));
     std::vector<EGLDeviceEXT> devices(static_cast<std::size_t>(deviceCount));

@@ -17,7 +17,7 @@ void plotSeries(const char* id, const char* label, const RingBuffer<float>& seri
     Summary s = summarize(samples);
     char overlay[128];
     std::snprintf(overlay, sizeof overlay, "%s  p50 %.3f  p99 %.3f  max %.3f ms", label, s.p50, s.p99, s.max);
-    ImGui::PlotLines(id, values.data(), static_cast<int>(values.size()), 0, overlay, 0.f, scaleMax, ImVec2(-1, 70));
+    ImGui::PlotLines(id, values.data(), static_cast<int>(values.size()), 0, overlay, 0.f, scaleMax, ImVec2(ImGui::GetContentRegionAvail().x, 70));  // 1.86's PlotLines takes no -1 width
 }
 
 }  // namespace

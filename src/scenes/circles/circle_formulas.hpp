@@ -56,6 +56,27 @@ RACELAB_HD void shade(bool snow, float distSq, float radius, float depth, Rgb ci
     }
 }
 
+// Squared distance from a circle centre to a pixel centre. The GPU must not fuse this into an FMA: whether a
+// pixel centre lies inside is decided by the last bit for tiny circles (micro2M), and it must be decided the
+// same way as on the CPU, which rounds every product.
+RACELAB_HD float squaredDistance(float dx, float dy) {
+#if defined(__CUDA_ARCH__)
+    return __fadd_rn(__fmul_rn(dx, dx), __fmul_rn(dy, dy));
+#else
+    return dx * dx + dy * dy;
+#endif
+}
+
+// Normalized coordinate of pixel centre i along an axis with 1/extent = inverse. Kept unfused on the GPU
+// for the same reason: a fused `centre - inverse * (i + .5)` would round differently than the CPU.
+RACELAB_HD float pixelCentre(int i, float inverse) {
+#if defined(__CUDA_ARCH__)
+    return __fmul_rn(inverse, static_cast<float>(i) + .5f);
+#else
+    return inverse * (static_cast<float>(i) + .5f);
+#endif
+}
+
 RACELAB_HD std::uint8_t toByte(float v) { return static_cast<std::uint8_t>(clampf(v, 0.f, 1.f) * 255.f + .5f); }
 
 // Pixel bounds [min, max) of a circle's bounding box, clamped to the image, as CS149's reference computes them.

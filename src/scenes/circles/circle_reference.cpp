@@ -23,12 +23,12 @@ void blendRows(const CircleSet& set, int width, int height, int rowBegin, int ro
         y1 = std::min(y1, rowEnd);
         Rgb circleColor{set.color[3 * c], set.color[3 * c + 1], set.color[3 * c + 2]};
         for (int y = y0; y < y1; ++y) {
-            float cy = invH * (static_cast<float>(y) + .5f);
+            float cy = pixelCentre(y, invH);
             float* row = rgb + static_cast<std::size_t>(y) * width * 3;
             for (int x = x0; x < x1; ++x) {
-                float cx = invW * (static_cast<float>(x) + .5f);
+                float cx = pixelCentre(x, invW);
                 float dx = px - cx, dy = py - cy;
-                float distSq = dx * dx + dy * dy;
+                float distSq = squaredDistance(dx, dy);
                 if (distSq > r * r) continue;
                 Rgb color;
                 float alpha;

@@ -1,0 +1,18 @@
+// Host-callable side of kernels/device_limits.cu: physical limits measured in the same run as a benchmark,
+// so every timing can be read against them.
+#pragma once
+#include <cstddef>
+
+#include "core/frame_target.hpp"
+
+namespace racelab {
+
+struct DeviceLimits {
+    double emptyLaunchUs = 0;       // back-to-back launches of an empty kernel, per launch
+    double copyBandwidthGBs = 0;    // device-to-device cudaMemcpy, bytes read + written per second
+    double syncRoundTripUs = 0;     // 4-byte device-to-host copy + stream synchronize
+};
+
+DeviceLimits measureDeviceLimits(cudaStream_t stream, std::size_t copyBytes = std::size_t(256) << 20);
+
+}  // namespace racelab

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs the GPU-side validation on a machine with an NVIDIA GPU and writes every log into OUT:
+#   tests    - the GPU test suite (racelab_gpu_tests)
+#   sanitize - compute-sanitizer memcheck on the good variant (a static and an animated scene)
+#   bench    - the benchmarks behind docs/BENCHMARKS.md
+#   window   - the viewer in a real window (needs DISPLAY): NVIDIA GL (interop) and, when Mesa is present,
+#              llvmpipe (the staging fallback)
+#   profile  - ncu on the good variant's kernels
+# Usage: tools/gpu-validate.sh OUT [stage ...]   (default: tests sanitize bench window)
+set -uo pipefail
+out=${1:?usage: tools/gpu-validate.sh OUT [stage ...]}
+shift
+stages=${*:-tests sanitize bench window}
+bin=${RACELAB_BIN:-build/bin}
+mkdir -p "$out"
+status=0
+step() { echo "== $*" | tee -a "$out/summary.txt"; }
+run() {  # run NAME COMMAND...: log to OUT/NAME.log, record the exit code
+    local name=$1; shift
+    "$@" >"$out/$name.log" 2>&1
+    local rc=$?
+    echo "   $name: exit $rc" | tee -a "$out/summary.txt"
+    [ $rc -eq 0 ] || status=1
+}
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv >"$out/gpu.txt" 2>&1
+date -u +%Y-%m-%dT%H:%MZ >>"$out/gpu.txt"
+
+for stage in $stages; do
+  case $stage in
+  tests)
+    step "GPU tests"
+    run gpu-tests "$bin/racelab_gpu_tests" --gtest_brief=1
+    ;;
+  sanitize)
+    step "compute-sanitizer memcheck, good variant"
+    run memcheck-rand10k compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/rand10k --size 1000x600
+    run memcheck-snow compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/snow --frame 30 --size 640x480
+    run memcheck-unordered compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" render --scene circles/rand10k --variant unordered --size 640x480 --out "$out/unordered.png"
+    ;;
+  bench)
+    step "benchmarks"
+    for scene in rand10k rand100k rand1M micro2M biglittle snow; do
+      run "bench-$scene" "$bin/racelab" bench --scene "circles/$scene" --size 1024x1024 --present none --frames 300 --warmup 30
+    done
+    run bench-interop-1080p "$bin/racelab" bench --scene circles/rand100k --size 1920x1080 --present interop --frames 1000 --warmup 100 --json "$out/interop-1080p.json"
+    run bench-staging-1080p "$bin/racelab" bench --scene circles/rand100k --size 1920x1080 --present staging --frames 300 --warmup 30
+    run bench-cpu-rand100k "$bin/racelab" bench --scene circles/rand100k --present none --frames 100 --cpu
+    run bench-suite "$bin/racelab" bench --suite --present none --frames 100 --warmup 10
+    ;;
+  window)
+    step "window (real GLFW window)"
+    if [ -z "${DISPLAY:-}" ]; then echo "   no DISPLAY: skipped" | tee -a "$out/summary.txt"; continue; fi
+    run window-nvidia "$bin/racelab" view --scene circles/rand10k --variant bad --size 1280x720 --frames 120 --no-vsync --screenshot "$out/window-nvidia.png" --record "$out/window-nvidia.csv"
+    run window-llvmpipe env __GLX_VENDOR_LIBRARY_NAME=mesa "$bin/racelab" view --scene circles/snow --size 800x600 --frames 30 --screenshot "$out/window-llvmpipe.png"
+    ;;
+  profile)
+    step "ncu profile"
+    run ncu-rand1M ncu --kernel-name regex:'renderTiles|countCoveredTiles|emitTilePairs|DeviceRadixSort' --launch-skip 20 --launch-count 12 --section SpeedOfLight --section LaunchStats --section Occupancy "$bin/racelab" bench --scene circles/rand1M --present none --frames 5 --warmup 5
+    ;;
+  *) echo "unknown stage $stage" >&2; status=1 ;;
+  esac
+done
+exit $status
