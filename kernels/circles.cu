@@ -54,25 +54,49 @@ int bitsFor(unsigned value) {
     return bits;
 }
 
+// Binning shares each circle among a group of kLanes threads, so big circles (hundreds of tiles) do not
+// serialize on one thread. Order inside a circle's pairs does not matter: only the order of circles within
+// a tile does, and the stable sort keeps that. Groups of 32 suit scenes of few (often big) circles, groups of
+// 8 the millions of small ones, where idle lanes would cost more than they save.
+constexpr int kManyCircles = 131072;
+
 // Circles [begin, end) of the scene; tiles flagged in tileDone (when given) are skipped.
+template <int kLanes>
 __global__ void countCoveredTiles(DeviceCircles c, int begin, int end, TileGrid grid, const std::uint8_t* tileDone,
                                   unsigned* counts) {
-    int i = begin + static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-    if (i >= end) return;
+    const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
+    const int i = begin + static_cast<int>(thread / kLanes), lane = static_cast<int>(thread % kLanes);
     unsigned n = 0;
-    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], [&](int tile) {
-        if (!tileDone || !tileDone[tile]) ++n;
-    });
-    counts[i - begin] = n;
+    if (i < end)
+        forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], lane, kLanes, [&](int tile) {
+            if (!tileDone || !tileDone[tile]) ++n;
+        });
+    for (int offset = kLanes / 2; offset > 0; offset /= 2) n += __shfl_xor_sync(0xffffffffu, n, offset, kLanes);
+    if (i < end && lane == 0) counts[i - begin] = n;
 }
 
+template <int kLanes>
 __global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid, const std::uint8_t* tileDone,
                               const unsigned* offsets, unsigned* keys, unsigned* values) {
-    int i = begin + static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-    if (i >= end) return;
-    unsigned slot = offsets[i - begin];
-    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], [&](int tile) {
-        if (tileDone && tileDone[tile]) return;
+    const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
+    const int i = begin + static_cast<int>(thread / kLanes), lane = static_cast<int>(thread % kLanes);
+    const bool valid = i < end;
+    float px = 0.f, py = 0.f, r = 0.f;
+    if (valid) px = c.position[3 * i], py = c.position[3 * i + 1], r = c.radius[i];
+    auto kept = [&](int tile) { return !tileDone || !tileDone[tile]; };
+    unsigned mine = 0;
+    if (valid) forEachCoveredTile(grid, px, py, r, lane, kLanes, [&](int tile) { mine += kept(tile); });
+    // exclusive prefix of the lanes' counts inside the group
+    unsigned before = mine;
+    for (int offset = 1; offset < kLanes; offset *= 2) {
+        unsigned other = __shfl_up_sync(0xffffffffu, before, offset, kLanes);
+        if (lane >= offset) before += other;
+    }
+    before -= mine;
+    if (!valid) return;
+    unsigned slot = offsets[i - begin] + before;
+    forEachCoveredTile(grid, px, py, r, lane, kLanes, [&](int tile) {
+        if (!kept(tile)) return;
         keys[slot] = static_cast<unsigned>(tile);
         values[slot] = static_cast<unsigned>(i);
         ++slot;
@@ -90,14 +114,14 @@ __global__ void findTileRanges(const unsigned* sortedKeys, unsigned pairs, unsig
 __global__ void countTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* tileCounts) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= c.count) return;
-    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i],
+    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], 0, 1,
                        [&](int tile) { atomicAdd(&tileCounts[tile], 1u); });
 }
 
 __global__ void fillTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* cursor, unsigned* list) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= c.count) return;
-    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i],
+    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], 0, 1,
                        [&](int tile) { list[atomicAdd(&cursor[tile], 1u)] = static_cast<unsigned>(i); });
 }
 
@@ -272,7 +296,12 @@ struct CircleGpuRenderer::Impl {
         counts.reserve(n + 1, "tile counts");
         offsets.reserve(n + 1, "tile offsets");
         CUDA_CHECK(cudaMemsetAsync(counts.data() + n, 0, sizeof(unsigned), s));
-        if (n > 0) countCoveredTiles<<<blocksFor(n, 256), 256, 0, s>>>(circles(), begin, end, grid, skip, counts.data());
+        const bool many = count > kManyCircles;
+        const std::size_t groupThreads = std::size_t(n) * (many ? 8 : 32);
+        if (n > 0) {
+            if (many) countCoveredTiles<8><<<blocksFor(groupThreads, 256), 256, 0, s>>>(circles(), begin, end, grid, skip, counts.data());
+            else countCoveredTiles<32><<<blocksFor(groupThreads, 256), 256, 0, s>>>(circles(), begin, end, grid, skip, counts.data());
+        }
         unsigned pairs = scanCounts(n, s);
         stats.tilePairs += pairs;
         ++stats.passes;
@@ -285,8 +314,12 @@ struct CircleGpuRenderer::Impl {
             values.reserve(pairs, "tile pairs");
             keysSorted.reserve(pairs, "tile pairs");
             valuesSorted.reserve(pairs, "tile pairs");
-            emitTilePairs<<<blocksFor(n, 256), 256, 0, s>>>(circles(), begin, end, grid, skip, offsets.data(),
-                                                            keys.data(), values.data());
+            if (many)
+                emitTilePairs<8><<<blocksFor(groupThreads, 256), 256, 0, s>>>(circles(), begin, end, grid, skip,
+                                                                              offsets.data(), keys.data(), values.data());
+            else
+                emitTilePairs<32><<<blocksFor(groupThreads, 256), 256, 0, s>>>(circles(), begin, end, grid, skip,
+                                                                               offsets.data(), keys.data(), values.data());
             const int endBit = bitsFor(tiles);
             runCub([&](void* temp, std::size_t& bytes) {
                 return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), keysSorted.data(), values.data(),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the GPU-side validation on a machine with an NVIDIA GPU and writes every log into OUT:
 #   tests    - the GPU test suite (racelab_gpu_tests)
-#   sanitize - compute-sanitizer memcheck on the good variant (a static and an animated scene)
+#   sanitize - compute-sanitizer memcheck on the good variant (static, animated, two-pass) and unordered
 #   bench    - the benchmarks behind docs/BENCHMARKS.md
 #   window   - the viewer in a real window (needs DISPLAY): NVIDIA GL (interop) and, when Mesa is present,
 #              llvmpipe (the staging fallback)
@@ -32,9 +32,10 @@ for stage in $stages; do
     run gpu-tests "$bin/racelab_gpu_tests" --gtest_brief=1
     ;;
   sanitize)
-    step "compute-sanitizer memcheck, good variant"
+    step "compute-sanitizer memcheck, good variant (both binning paths) and unordered"
     run memcheck-rand10k compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/rand10k --size 1000x600
     run memcheck-snow compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/snow --frame 30 --size 640x480
+    run memcheck-rand1M compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/rand1M --size 512x384
     run memcheck-unordered compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" render --scene circles/rand10k --variant unordered --size 640x480 --out "$out/unordered.png"
     ;;
   bench)
@@ -55,6 +56,7 @@ for stage in $stages; do
     ;;
   profile)
     step "ncu profile"
+    run ncu-rand10k ncu --kernel-name regex:'renderTiles|countCovered|emitTile|findTile|DeviceRadixSort|DeviceScan' --launch-skip 20 --launch-count 10 --section SpeedOfLight "$bin/racelab" bench --scene circles/rand10k --present none --frames 5 --warmup 5
     run ncu-rand1M ncu --kernel-name regex:'renderTiles|countCoveredTiles|emitTilePairs|DeviceRadixSort' --launch-skip 20 --launch-count 12 --section SpeedOfLight --section LaunchStats --section Occupancy "$bin/racelab" bench --scene circles/rand1M --present none --frames 5 --warmup 5
     ;;
   *) echo "unknown stage $stage" >&2; status=1 ;;
