@@ -12,6 +12,8 @@
 // bad: a thread per circle writes straight into a float image without atomics or ordering.
 #include "circles.cuh"
 
+#include <type_traits>
+
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 
@@ -56,9 +58,8 @@ int bitsFor(unsigned value) {
 
 // Binning shares each circle among a group of kLanes threads, so big circles (hundreds of tiles) do not
 // serialize on one thread. Order inside a circle's pairs does not matter: only the order of circles within
-// a tile does, and the stable sort keeps that. Groups of 32 suit scenes of few (often big) circles, groups of
-// 8 the millions of small ones, where idle lanes would cost more than they save.
-constexpr int kManyCircles = 131072;
+// a tile does, and the stable sort keeps that. The group size follows the scene's mean circle size (see
+// lanesFor): one lane for circles of a tile or two (micro2M), up to a warp for circles spanning hundreds.
 
 // Circles [begin, end) of the scene; tiles flagged in tileDone (when given) are skipped.
 template <int kLanes>
@@ -132,7 +133,8 @@ __global__ void fillTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* cu
 template <bool kLoadState, bool kStoreState>
 __global__ void __launch_bounds__(kTilePixels)
 renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, const unsigned* tileStart,
-            const unsigned* tileEnd, float4* state, std::uint8_t* tileDone, std::uint8_t* out, std::size_t pitch) {
+            const unsigned* tileEnd, float4* state, std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out,
+            std::size_t pitch) {
     __shared__ float4 geometry[kTilePixels];  // x, y, r, depth
     __shared__ float4 tint[kTilePixels];      // r, g, b
     const int tile = blockIdx.x;
@@ -184,7 +186,10 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, con
     }
     if (kStoreState) {
         int opaque = __syncthreads_count(done);
-        if (threadIdx.x == 0) tileDone[tile] = opaque == kTilePixels;
+        if (threadIdx.x == 0) {
+            tileDone[tile] = opaque == kTilePixels;
+            if (opaque == kTilePixels) atomicAdd(opaqueTiles, 1u);
+        }
         if (inside) state[pixel] = make_float4(r, g, b, transmittance);
         return;
     }
@@ -259,10 +264,16 @@ struct CircleGpuRenderer::Impl {
     DeviceBuffer<std::uint8_t> cubTemp;
     DeviceBuffer<float4> floatImage, pixelState;
     DeviceBuffer<std::uint8_t> tileDone;
+    DeviceBuffer<unsigned> opaqueTiles;
+    float meanRadius = 0.f;
+    // Two passes pay off only when the first makes most tiles opaque. The renderer measures that and falls
+    // back to one pass otherwise, trying two again now and then (the pixels are the same either way).
+    bool twoPassesPayOff = true;
+    int framesUntilRetry = 0;
     unsigned* pinnedTotal = nullptr;
     CircleRenderStats stats;
 
-    Impl() { CUDA_CHECK(cudaMallocHost(&pinnedTotal, sizeof(unsigned))); }
+    Impl() { CUDA_CHECK(cudaMallocHost(&pinnedTotal, 2 * sizeof(unsigned))); }
     ~Impl() { cudaFreeHost(pinnedTotal); }
 
     DeviceCircles circles() const { return {position.data(), color.data(), radius.data(), count}; }
@@ -296,12 +307,11 @@ struct CircleGpuRenderer::Impl {
         counts.reserve(n + 1, "tile counts");
         offsets.reserve(n + 1, "tile offsets");
         CUDA_CHECK(cudaMemsetAsync(counts.data() + n, 0, sizeof(unsigned), s));
-        const bool many = count > kManyCircles;
-        const std::size_t groupThreads = std::size_t(n) * (many ? 8 : 32);
-        if (n > 0) {
-            if (many) countCoveredTiles<8><<<blocksFor(groupThreads, 256), 256, 0, s>>>(circles(), begin, end, grid, skip, counts.data());
-            else countCoveredTiles<32><<<blocksFor(groupThreads, 256), 256, 0, s>>>(circles(), begin, end, grid, skip, counts.data());
-        }
+        const int lanes = lanesFor(grid);
+        const unsigned blocks = blocksFor(std::size_t(n) * lanes, 256);
+        if (n > 0) withLanes(lanes, [&](auto group) {
+            countCoveredTiles<decltype(group)::value><<<blocks, 256, 0, s>>>(circles(), begin, end, grid, skip, counts.data());
+        });
         unsigned pairs = scanCounts(n, s);
         stats.tilePairs += pairs;
         ++stats.passes;
@@ -314,12 +324,10 @@ struct CircleGpuRenderer::Impl {
             values.reserve(pairs, "tile pairs");
             keysSorted.reserve(pairs, "tile pairs");
             valuesSorted.reserve(pairs, "tile pairs");
-            if (many)
-                emitTilePairs<8><<<blocksFor(groupThreads, 256), 256, 0, s>>>(circles(), begin, end, grid, skip,
-                                                                              offsets.data(), keys.data(), values.data());
-            else
-                emitTilePairs<32><<<blocksFor(groupThreads, 256), 256, 0, s>>>(circles(), begin, end, grid, skip,
-                                                                               offsets.data(), keys.data(), values.data());
+            withLanes(lanes, [&](auto group) {
+                emitTilePairs<decltype(group)::value><<<blocks, 256, 0, s>>>(circles(), begin, end, grid, skip,
+                                                                           offsets.data(), keys.data(), values.data());
+            });
             const int endBit = bitsFor(tiles);
             runCub([&](void* temp, std::size_t& bytes) {
                 return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), keysSorted.data(), values.data(),
@@ -329,22 +337,61 @@ struct CircleGpuRenderer::Impl {
         }
         renderTiles<kLoadState, kStoreState><<<tiles, kTilePixels, 0, s>>>(
             circles(), grid, snow, valuesSorted.data(), tileStart.data(), tileEnd.data(), pixelState.data(),
-            tileDone.data(), target.pixels, target.pitchBytes);
+            tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
+    }
+
+    // Threads per circle for binning, from the mean number of tiles a circle's bounding box spans.
+    int lanesFor(const TileGrid& grid) const {
+        float across = 2.f * meanRadius * grid.width / kTileSize + 1.f;
+        float down = 2.f * meanRadius * grid.height / kTileSize + 1.f;
+        float tiles = across * down;
+        return tiles >= 48.f ? 32 : tiles >= 12.f ? 8 : tiles >= 4.f ? 4 : 1;
+    }
+
+    template <typename Launch>
+    static void withLanes(int lanes, Launch launch) {
+        switch (lanes) {
+        case 32: launch(std::integral_constant<int, 32>{}); break;
+        case 8: launch(std::integral_constant<int, 8>{}); break;
+        case 4: launch(std::integral_constant<int, 4>{}); break;
+        default: launch(std::integral_constant<int, 1>{}); break;
+        }
     }
 
     void renderGood(const FrameTarget& target, const TileGrid& grid) {
         stats.tilePairs = 0;
         stats.passes = 0;
-        if (count <= 2 * kFirstPassCircles) {
+        if (count > 2 * kFirstPassCircles && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
+        if (count <= 2 * kFirstPassCircles || !twoPassesPayOff) {
             binAndRender<false, false>(target, grid, 0, count, false);
             return;
         }
         // Nearest circles first; then the rest, culled against the tiles that became opaque.
+        const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
         pixelState.reserve(static_cast<std::size_t>(grid.width) * grid.height, "front-to-back pixel state");
-        tileDone.reserve(static_cast<std::size_t>(grid.tilesX) * grid.tilesY, "tile flags");
+        tileDone.reserve(tiles, "tile flags");
+        if (!opaqueTiles.data()) opaqueTiles.allocate(1, "opaque tile counter");
+        CUDA_CHECK(cudaMemsetAsync(opaqueTiles.data(), 0, sizeof(unsigned), target.stream));
         const int split = count - kFirstPassCircles;
         binAndRender<false, true>(target, grid, split, count, false);
-        binAndRender<true, false>(target, grid, 0, split, true);
+        CUDA_CHECK(cudaMemcpyAsync(pinnedTotal + 1, opaqueTiles.data(), sizeof(unsigned), cudaMemcpyDeviceToHost, target.stream));
+        CUDA_CHECK(cudaStreamSynchronize(target.stream));
+        const unsigned opaque = pinnedTotal[1];
+        if (opaque < tiles / 2) {
+            twoPassesPayOff = false;
+            framesUntilRetry = 120;
+        }
+        if (opaque < tiles) {
+            binAndRender<true, false>(target, grid, 0, split, true);
+            return;
+        }
+        // Every tile is opaque: the farther circles cannot show; only the stored state becomes pixels.
+        ++stats.passes;
+        CUDA_CHECK(cudaMemsetAsync(tileStart.data(), 0, tiles * sizeof(unsigned), target.stream));
+        CUDA_CHECK(cudaMemsetAsync(tileEnd.data(), 0, tiles * sizeof(unsigned), target.stream));
+        renderTiles<true, false><<<tiles, kTilePixels, 0, target.stream>>>(
+            circles(), grid, snow, valuesSorted.data(), tileStart.data(), tileEnd.data(), pixelState.data(),
+            tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
     }
 
     void renderUnordered(const FrameTarget& target, const TileGrid& grid) {
@@ -363,7 +410,7 @@ struct CircleGpuRenderer::Impl {
         values.reserve(pairs + 1, "tile lists");
         if (count > 0) fillTilesAtomically<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, tileStart.data(), values.data());
         renderTiles<false, false><<<tiles, kTilePixels, 0, s>>>(circles(), grid, snow, values.data(), offsets.data(),
-                                                                offsets.data() + 1, nullptr, nullptr, target.pixels,
+                                                                offsets.data() + 1, nullptr, nullptr, nullptr, target.pixels,
                                                                 target.pitchBytes);
     }
 
@@ -391,6 +438,10 @@ void CircleGpuRenderer::upload(const CircleSet& set, cudaStream_t stream) {
     impl_->radius.reserve(n, "circle radii");
     impl_->count = static_cast<int>(n);
     impl_->snow = set.snow;
+    double radiusSum = 0;
+    for (float r : set.radius) radiusSum += r;
+    impl_->meanRadius = n ? static_cast<float>(radiusSum / static_cast<double>(n)) : 0.f;
+    impl_->twoPassesPayOff = true;
     if (n == 0) return;
     CUDA_CHECK(cudaMemcpyAsync(impl_->position.data(), set.position.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaMemcpyAsync(impl_->velocity.data(), set.velocity.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));

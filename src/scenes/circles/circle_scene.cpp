@@ -109,7 +109,7 @@ std::string CircleScene::statsLine() const {
 #ifdef RACELAB_HAVE_CUDA
     if (gpu_ && backend_ == Backend::Cuda) {
         auto stats = gpu_->lastStats();
-        if (stats.tilePairs > 0) line << ", " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles, "
+        if (stats.tilePairs > 0) line << "; good binning: " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles, "
                                         << stats.passes << (stats.passes == 1 ? " pass)" : " passes)");
     }
 #endif
