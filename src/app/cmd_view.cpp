@@ -120,13 +120,11 @@ public:
         long shown = 0;
         while (!window_.closeRequested()) {
             window_.pollEvents();
-            Size2 size = window_.framebufferSize();
-            if (size.width <= 0 || size.height <= 0) {  // minimized: nothing to draw, nothing to register
+            if (!fitPresenterToSurface(*presenter_, window_)) {  // minimized
                 window_.waitEvents(0.1);
                 continue;
             }
-            if (size.width != presenter_->width() || size.height != presenter_->height())
-                presenter_->resize(size.width, size.height);
+            Size2 size = window_.framebufferSize();
             handleKeys();
             const bool last = options_.frames > 0 && shown + 1 >= options_.frames;
             if (last && !options_.screenshot.empty()) loop_->captureNextFrame();

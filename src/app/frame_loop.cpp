@@ -23,6 +23,13 @@ struct FrameLoop::NoGlTarget {
     int width = 0, height = 0;
 };
 
+bool fitPresenterToSurface(Presenter& presenter, const GlSurface& surface) {
+    Size2 size = surface.framebufferSize();
+    if (size.width <= 0 || size.height <= 0) return false;
+    if (size.width != presenter.width() || size.height != presenter.height()) presenter.resize(size.width, size.height);
+    return true;
+}
+
 FrameLoop::FrameLoop(Scene& scene, Presenter* presenter, GlSurface* surface, cudaStream_t stream)
     : scene_(&scene), presenter_(presenter), surface_(surface), stream_(stream), timer_(stream),
       raceMeter_(std::make_unique<RaceMeter>()), noGl_(std::make_unique<NoGlTarget>()) {

@@ -34,6 +34,10 @@ struct RaceReading {
     double percent() const { return total ? 100.0 * static_cast<double>(differing) / static_cast<double>(total) : 0.0; }
 };
 
+// Sizes the presenter to the surface's framebuffer. Returns false (and touches nothing) while the surface
+// is empty, e.g. a minimized window: no frame is drawn and no empty buffer is ever registered.
+bool fitPresenterToSurface(Presenter& presenter, const GlSurface& surface);
+
 class FrameLoop {
 public:
     // presenter and surface may be null (no GL: --present none, or the render/check commands).

@@ -38,3 +38,24 @@ TEST(WindowSmoke, CpuBackendUnderXvfbShowsSceneAndPanel) {
     EXPECT_GT(dark, 20000) << "no ImGui panel in the screenshot";
     std::filesystem::remove(shot);
 }
+
+TEST(WindowSmoke, UnwritableRecordPathKeepsTheViewerRunning) {
+    if (runCommand("command -v xvfb-run").exitCode != 0) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh)";
+    ProcessResult r = runCommand("env -u __GLX_VENDOR_LIBRARY_NAME xvfb-run -a " + std::string(RACELAB_BINARY) +
+                                 " view --backend cpu --scene circles/rgby --size 320x240 --frames 5 --record /nonexistent-dir/t.csv");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("cannot write timing CSV"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("the viewer keeps running"), std::string::npos) << r.output;
+}
+
+TEST(WindowSmoke, WithoutADisplayViewRendersHeadless) {
+    std::string shot = (std::filesystem::temp_directory_path() / "racelab_headless_view.png").string();
+    std::filesystem::remove(shot);
+    ProcessResult r = runCommand("env -u DISPLAY -u WAYLAND_DISPLAY " + std::string(RACELAB_BINARY) +
+                                 " view --backend cpu --scene circles/rgb --size 200x100 --frames 3 --screenshot " + shot);
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("no display"), std::string::npos) << r.output;
+    racelab::HostImage image = racelab::readImage(shot);
+    EXPECT_EQ(image.width, 200);
+    EXPECT_TRUE(near(image.at(100, 50), 64, 96, 159, 0));  // the rgb centre, as computed in circle_reference_test
+}
