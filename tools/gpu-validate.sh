@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the GPU-side validation on a machine with an NVIDIA GPU and writes every log into OUT:
 #   tests    - the GPU test suite (racelab_gpu_tests)
-#   sanitize - compute-sanitizer memcheck on the good variant (static, animated, two-pass) and unordered
+#   sanitize - compute-sanitizer memcheck on the good variants (circles: static, animated, two-pass; planes:
+#              vector and scalar paths) and on circles' unordered
 #   bench    - the benchmarks behind docs/BENCHMARKS.md
 #   window   - the viewer in a real window (needs DISPLAY): NVIDIA GL (interop) and, when Mesa is present,
 #              llvmpipe (the staging fallback)
@@ -36,6 +37,8 @@ for stage in $stages; do
     run memcheck-rand10k compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/rand10k --size 1000x600
     run memcheck-snow compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/snow --frame 30 --size 640x480
     run memcheck-rand1M compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/rand1M --size 512x384
+    run memcheck-planes compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene planes/default --size 1000x600 --frame 7
+    run memcheck-planes-vector compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene planes/default --size 512x384 --frame 3
     run memcheck-unordered compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" render --scene circles/rand10k --variant unordered --size 640x480 --out "$out/unordered.png"
     ;;
   bench)
@@ -46,6 +49,9 @@ for stage in $stages; do
     run bench-interop-1080p "$bin/racelab" bench --scene circles/rand100k --size 1920x1080 --present interop --frames 1000 --warmup 100 --json "$out/interop-1080p.json"
     run bench-staging-1080p "$bin/racelab" bench --scene circles/rand100k --size 1920x1080 --present staging --frames 300 --warmup 30
     run bench-cpu-rand100k "$bin/racelab" bench --scene circles/rand100k --present none --frames 100 --cpu
+    run bench-planes-10000 "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 100 --warmup 10
+    run bench-planes-10000-cpu "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 20 --warmup 5 --cpu
+    run bench-planes-default-1080p "$bin/racelab" bench --scene planes/default --size 1920x1080 --present interop --frames 300 --warmup 30
     run bench-suite "$bin/racelab" bench --suite --present none --frames 100 --warmup 10
     ;;
   window)
@@ -57,6 +63,7 @@ for stage in $stages; do
   profile)
     step "ncu profile"
     run ncu-rand10k ncu --kernel-name regex:'renderTiles|countCovered|emitTile|findTile|DeviceRadixSort|DeviceScan' --launch-skip 20 --launch-count 10 --section SpeedOfLight "$bin/racelab" bench --scene circles/rand10k --present none --frames 5 --warmup 5
+    run ncu-planes ncu --kernel-name regex:'compositeKernel|generatePlanesKernel' --launch-count 2 --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 3 --warmup 1
     run ncu-rand1M ncu --kernel-name regex:'renderTiles|countCoveredTiles|emitTilePairs|DeviceRadixSort' --launch-skip 20 --launch-count 12 --section SpeedOfLight --section LaunchStats --section Occupancy "$bin/racelab" bench --scene circles/rand1M --present none --frames 5 --warmup 5
     ;;
   *) echo "unknown stage $stage" >&2; status=1 ;;

@@ -17,7 +17,16 @@ struct SceneParameter {
     float* floatValue = nullptr;
     double min = 0, max = 0;
     bool regenerates = false;     // changing it needs regenerate()
+    std::vector<std::string> choices;  // an int parameter picked from named choices (index = value)
 };
+
+// What bench knows when it asks a scene for its own numbers.
+struct BenchFacts {
+    double kernelMedianMs = 0;
+    double copyBandwidthGBs = 0;  // device-to-device copy measured in the same run (0 when unknown)
+    int width = 0, height = 0;
+    bool cpu = false;             // --cpu: time the CPU side too
+}; 
 
 // How a GPU frame is judged against the CPU reference.
 struct CheckRule {
@@ -59,6 +68,11 @@ public:
     virtual CheckRule checkRule() const = 0;
     // One line of scene-specific numbers for the UI and bench (e.g. circles and tile pairs).
     virtual std::string statsLine() const { return {}; }
+    // Extra benchmark lines of this workload (e.g. bandwidth achieved, generation time).
+    virtual std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) {
+        (void)facts, (void)stream;
+        return {};
+    }
 
     int variantIndex(const std::string& variantName) const;  // throws UsageError listing the valid ones
 };

@@ -4,6 +4,8 @@
 #include "core/errors.hpp"
 #include "scenes/circles/circle_scene.hpp"
 #include "scenes/circles/circle_scene_spec.hpp"
+#include "scenes/planes/plane_scene.hpp"
+#include "scenes/planes/plane_spec.hpp"
 
 namespace racelab {
 
@@ -13,6 +15,10 @@ std::vector<SceneListing> listScenes() {
     for (const auto& v : circles::CircleScene::variantList()) circleVariants.push_back(v.name);
     for (const auto& spec : circles::circleSceneSpecs())
         out.push_back({"circles/" + spec.name, spec.description, circleVariants});
+    std::vector<std::string> planeVariants;
+    for (const auto& v : planes::PlaneScene::variantList()) planeVariants.push_back(v.name);
+    for (const auto& preset : planes::planePresets())
+        out.push_back({"planes/" + preset.name, preset.description, planeVariants});
     return out;
 }
 
@@ -20,6 +26,9 @@ std::unique_ptr<Scene> createScene(const std::string& name, const SceneOptions& 
     const std::string circlesPrefix = "circles/";
     if (name.rfind(circlesPrefix, 0) == 0 && circles::findCircleSceneSpec(name.substr(circlesPrefix.size())))
         return std::make_unique<circles::CircleScene>(name.substr(circlesPrefix.size()), options);
+    const std::string planesPrefix = "planes/";
+    if (name.rfind(planesPrefix, 0) == 0 && planes::findPlanePreset(name.substr(planesPrefix.size())))
+        return std::make_unique<planes::PlaneScene>(name.substr(planesPrefix.size()), options);
     std::string valid;
     for (const auto& s : listScenes()) valid += "\n  " + s.name;
     throw UsageError("unknown scene '" + name + "'; valid scenes:" + valid);

@@ -8,12 +8,20 @@ namespace racelab {
 namespace {
 
 bool drawParameter(SceneParameter& p) {
+    if (p.intValue && !p.choices.empty()) {
+        auto choiceAt = [](void* data, int i, const char** out) {
+            *out = (*static_cast<std::vector<std::string>*>(data))[static_cast<std::size_t>(i)].c_str();
+            return true;
+        };
+        return ImGui::Combo(p.label.c_str(), p.intValue, choiceAt, &p.choices, static_cast<int>(p.choices.size()));
+    }
     if (p.intValue) return ImGui::InputInt(p.label.c_str(), p.intValue, 1, 1000, ImGuiInputTextFlags_EnterReturnsTrue);
     return ImGui::SliderFloat(p.label.c_str(), p.floatValue, static_cast<float>(p.min), static_cast<float>(p.max));
 }
 
 void clampParameter(SceneParameter& p) {
     if (p.intValue) *p.intValue = std::clamp(*p.intValue, static_cast<int>(p.min), static_cast<int>(p.max));
+    if (p.floatValue) *p.floatValue = std::clamp(*p.floatValue, static_cast<float>(p.min), static_cast<float>(p.max));
 }
 
 }  // namespace

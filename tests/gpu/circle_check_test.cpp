@@ -52,7 +52,8 @@ TEST_P(GoodVariantPassesCheck, AgainstCpuReference) {
 
 std::vector<std::string> allScenes() {
     std::vector<std::string> names;
-    for (const auto& s : listScenes()) names.push_back(s.name);
+    for (const auto& s : listScenes())
+        if (s.name.rfind("circles/", 0) == 0) names.push_back(s.name);  // planes_gpu_test.cpp covers the planes
     return names;
 }
 

@@ -1,0 +1,274 @@
+// GPU side of the planes workload.
+//
+// generation: one 256-thread block per (plane, 32x32 tile). The block computes the plane's circles from the
+//   counter-based random numbers, keeps (in order) those that reach the tile, and each thread blends them
+//   into 4 pixels of one row, which it stores with one 16-byte write.
+// composite (good): the read of N planes is the whole cost, so the kernel is built to stream: each thread
+//   owns 4 pixels (one 16-byte load per plane, cache-streaming), loads 8 planes ahead of blending them, and a
+//   block splits the planes into 4 ordered groups whose partial results are joined in shared memory (both
+//   blend modes are affine, so the join is exact up to rounding). Planes scroll by whole 4-pixel steps so
+//   every load stays aligned.
+// composite (bad): a thread per (pixel, plane) reads, blends and writes the result with no synchronization.
+#include "planes.cuh"
+
+#include <algorithm>
+
+#include "core/device_buffer.hpp"
+#include "scenes/planes/plane_formulas.hpp"
+
+namespace racelab::planes {
+namespace {
+
+constexpr int kTile = 32;
+constexpr int kGroups = 4;         // plane groups per block in the composite
+constexpr int kQuadsPerBlock = 64; // 4-pixel quads per block in the composite
+constexpr int kUnroll = 8;         // planes loaded ahead of blending
+
+__global__ void __launch_bounds__(256) generatePlanesKernel(PlaneSettings s, int width, int height, int tilesX,
+                                                            int tilesPerPlane, std::uint8_t* planes) {
+    __shared__ PlaneCircle kept[256];
+    __shared__ int warpCounts[8];
+    const int plane = static_cast<int>(blockIdx.x / tilesPerPlane);
+    const int tile = static_cast<int>(blockIdx.x % tilesPerPlane);
+    const int tileX = (tile % tilesX) * kTile, tileY = (tile / tilesX) * kTile;
+    const int row = tileY + static_cast<int>(threadIdx.x / 8);
+    const int x0 = tileX + static_cast<int>(threadIdx.x % 8) * 4;
+    const float py = static_cast<float>(row) + .5f;
+    Premultiplied pixel[4];
+
+    for (int chunk = 0; chunk < s.circlesPerPlane; chunk += 256) {
+        const int j = chunk + static_cast<int>(threadIdx.x);
+        PlaneCircle c{};
+        bool keep = false;
+        if (j < s.circlesPerPlane) {
+            c = planeCircle(s, plane, j, width, height);
+            // does the circle, or its copy one plane width/height over, reach this tile? (planes wrap)
+            float reach = c.radius + 1.f;
+            float dx = wrappedDelta(tileX + .5f * kTile - c.x, static_cast<float>(width));
+            float dy = wrappedDelta(tileY + .5f * kTile - c.y, static_cast<float>(height));
+            keep = fabsf(dx) <= reach + .5f * kTile && fabsf(dy) <= reach + .5f * kTile;
+        }
+        // order-preserving compaction of the kept circles
+        unsigned mask = __ballot_sync(0xffffffffu, keep);
+        const int warp = static_cast<int>(threadIdx.x / 32), lane = static_cast<int>(threadIdx.x % 32);
+        if (lane == 0) warpCounts[warp] = __popc(mask);
+        __syncthreads();
+        int before = 0, total = 0;
+        for (int w = 0; w < 8; ++w) {
+            before += w < warp ? warpCounts[w] : 0;
+            total += warpCounts[w];
+        }
+        if (keep) kept[before + __popc(mask & ((1u << lane) - 1u))] = c;
+        __syncthreads();
+        if (row < height)
+            for (int k = 0; k < total; ++k) {
+                const PlaneCircle circle = kept[k];
+                if (fabsf(wrappedDelta(py - circle.y, static_cast<float>(height))) > circle.radius + 1.f) continue;
+#pragma unroll
+                for (int p = 0; p < 4; ++p) {
+                    float cov = coverage(static_cast<float>(x0 + p) + .5f, py, circle, static_cast<float>(width),
+                                         static_cast<float>(height));
+                    if (cov > 0.f) blendCircle(pixel[p], circle, cov);
+                }
+            }
+        __syncthreads();  // `kept` is rewritten by the next chunk
+    }
+    if (row >= height) return;
+    std::uint8_t* out = planes + (static_cast<std::size_t>(plane) * height + row) * width * 4;
+    if (x0 + 3 < width && width % 4 == 0) {
+        uchar4 v[4];
+        for (int p = 0; p < 4; ++p) storeStraight(pixel[p], reinterpret_cast<std::uint8_t*>(&v[p]));
+        *reinterpret_cast<uint4*>(out + 4 * x0) = *reinterpret_cast<uint4*>(v);
+    } else {
+        for (int p = 0; p < 4 && x0 + p < width; ++p) storeStraight(pixel[p], out + 4 * (x0 + p));
+    }
+}
+
+__global__ void computeOffsets(PlaneSettings s, long frame, int width, int height, int granularity, int2* offsets) {
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= s.planes) return;
+    int ox, oy;
+    planeOffset(s, k, frame, width, height, granularity, ox, oy);
+    offsets[k] = make_int2(ox, oy);
+}
+
+__device__ __forceinline__ void blendWord(Composite& c, BlendMode mode, float alpha, unsigned word) {
+    std::uint8_t p[4] = {static_cast<std::uint8_t>(word), static_cast<std::uint8_t>(word >> 8),
+                         static_cast<std::uint8_t>(word >> 16), static_cast<std::uint8_t>(word >> 24)};
+    compositePlanePixel(c, mode, alpha, p);
+}
+
+// kPixels = 4: 16-byte loads (width % 4 == 0); kPixels = 1: any width.
+template <int kPixels>
+__global__ void __launch_bounds__(kQuadsPerBlock * kGroups)
+compositeKernel(PlaneSettings s, const std::uint8_t* planes, const int2* offsets, int width, int height,
+                std::uint8_t* out, std::size_t pitch) {
+    __shared__ Composite partial[kGroups][kQuadsPerBlock][kPixels];
+    const int unitsPerRow = width / kPixels;
+    const long unit = static_cast<long>(blockIdx.x) * kQuadsPerBlock + threadIdx.x;
+    const bool inside = unit < static_cast<long>(unitsPerRow) * height;
+    const int y = inside ? static_cast<int>(unit / unitsPerRow) : 0;
+    const int x = inside ? static_cast<int>(unit % unitsPerRow) * kPixels : 0;
+    const int group = static_cast<int>(threadIdx.y);
+    const int begin = static_cast<int>(static_cast<long>(s.planes) * group / kGroups);
+    const int end = static_cast<int>(static_cast<long>(s.planes) * (group + 1) / kGroups);
+    const std::size_t planeSize = static_cast<std::size_t>(width) * height * 4;
+    Composite c[kPixels];
+
+    auto address = [&](int k) {
+        int2 o = offsets[k];
+        int sy = y + o.y, sx = x + o.x;
+        sy -= sy >= height ? height : 0;
+        sx -= sx >= width ? width : 0;
+        return planes + k * planeSize + (static_cast<std::size_t>(sy) * width + sx) * 4;
+    };
+    if (inside) {
+        int k = begin;
+        if constexpr (kPixels == 4) {
+            for (; k + kUnroll <= end; k += kUnroll) {
+                uint4 v[kUnroll];
+#pragma unroll
+                for (int u = 0; u < kUnroll; ++u) v[u] = __ldcs(reinterpret_cast<const uint4*>(address(k + u)));
+#pragma unroll
+                for (int u = 0; u < kUnroll; ++u) {
+                    blendWord(c[0], s.blend, s.alpha, v[u].x);
+                    blendWord(c[1], s.blend, s.alpha, v[u].y);
+                    blendWord(c[2], s.blend, s.alpha, v[u].z);
+                    blendWord(c[3], s.blend, s.alpha, v[u].w);
+                }
+            }
+            for (; k < end; ++k) {
+                uint4 v = __ldcs(reinterpret_cast<const uint4*>(address(k)));
+                blendWord(c[0], s.blend, s.alpha, v.x);
+                blendWord(c[1], s.blend, s.alpha, v.y);
+                blendWord(c[2], s.blend, s.alpha, v.z);
+                blendWord(c[3], s.blend, s.alpha, v.w);
+            }
+        } else {
+            for (; k < end; ++k) blendWord(c[0], s.blend, s.alpha, __ldcs(reinterpret_cast<const unsigned*>(address(k))));
+        }
+    }
+#pragma unroll
+    for (int p = 0; p < kPixels; ++p) partial[group][threadIdx.x][p] = c[p];
+    __syncthreads();
+    if (group != 0 || !inside) return;
+    for (int p = 0; p < kPixels; ++p) {
+        Composite total = partial[0][threadIdx.x][p];
+        for (int g = 1; g < kGroups; ++g) total = joinComposites(total, partial[g][threadIdx.x][p]);
+        storeComposite(total, s.blend, out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x + p));
+    }
+}
+
+__global__ void clearResult(float4* result, std::size_t pixels) {
+    std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i < pixels) result[i] = make_float4(0.f, 0.f, 0.f, 0.f);
+}
+
+// The race on purpose: threads for different planes of the same pixel read-modify-write it in any order.
+__global__ void compositeRacy(PlaneSettings s, const std::uint8_t* planes, const int2* offsets, int width, int height,
+                              float4* result) {
+    const std::size_t pixels = static_cast<std::size_t>(width) * height;
+    const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i >= pixels) return;
+    const int y = static_cast<int>(i / width), x = static_cast<int>(i % width);
+    for (int k = blockIdx.y; k < s.planes; k += gridDim.y) {
+        int2 o = offsets[k];
+        const std::uint8_t* p = planes + k * pixels * 4 + (static_cast<std::size_t>((y + o.y) % height) * width + (x + o.x) % width) * 4;
+        float4 v = result[i];
+        Composite c;
+        c.r = v.x, c.g = v.y, c.b = v.z, c.a = v.w;
+        compositePlanePixel(c, s.blend, s.alpha, p);
+        result[i] = make_float4(c.r, c.g, c.b, c.a);
+    }
+}
+
+__global__ void storeRacyResult(const float4* result, PlaneSettings s, int width, int height, std::uint8_t* out, std::size_t pitch) {
+    const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i >= static_cast<std::size_t>(width) * height) return;
+    float4 v = result[i];
+    Composite c;
+    c.r = v.x, c.g = v.y, c.b = v.z, c.a = v.w;
+    storeComposite(c, s.blend, out + (i / width) * pitch + 4 * (i % width));
+}
+
+unsigned blocksFor(std::size_t n, unsigned threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
+
+}  // namespace
+
+struct PlaneGpu::Impl {
+    DeviceBuffer<std::uint8_t> planes;
+    DeviceBuffer<int2> offsets;
+    DeviceBuffer<float4> racyResult;
+    int width = 0, height = 0, count = 0;
+};
+
+PlaneGpu::PlaneGpu() : impl_(std::make_unique<Impl>()) {}
+PlaneGpu::~PlaneGpu() = default;
+
+double PlaneGpu::generate(const PlaneSettings& s, int width, int height, cudaStream_t stream) {
+    const std::size_t bytes = static_cast<std::size_t>(s.planes) * width * height * 4;
+    if (bytes != impl_->planes.bytes()) {
+        impl_->planes.release();  // free the old planes before asking for the new ones
+        try {
+            impl_->planes.allocate(bytes, std::to_string(s.planes) + " planes of " + std::to_string(width) + "x" +
+                                              std::to_string(height));
+        } catch (const Error& e) {
+            throw Error(std::string(e.what()) + " (fewer planes or a smaller size fit)");
+        }
+    }
+    impl_->width = width, impl_->height = height, impl_->count = s.planes;
+    const int tilesX = (width + kTile - 1) / kTile, tilesY = (height + kTile - 1) / kTile;
+    cudaEvent_t start, stop;
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    CUDA_CHECK(cudaEventRecord(start, stream));
+    generatePlanesKernel<<<static_cast<unsigned>(static_cast<long>(tilesX) * tilesY * s.planes), 256, 0, stream>>>(
+        s, width, height, tilesX, tilesX * tilesY, impl_->planes.data());
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaEventRecord(stop, stream));
+    CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    return ms;
+}
+
+void PlaneGpu::composite(const FrameTarget& target, const PlaneSettings& s, long frame, bool racy) {
+    RACELAB_REQUIRE(target.width == impl_->width && target.height == impl_->height && s.planes == impl_->count,
+                    "planes were generated for another size");
+    const int w = target.width, h = target.height;
+    const bool vector = w % 4 == 0;
+    impl_->offsets.reserve(static_cast<std::size_t>(s.planes), "plane offsets");
+    computeOffsets<<<blocksFor(s.planes, 256), 256, 0, target.stream>>>(s, frame, w, h, vector ? 4 : 1, impl_->offsets.data());
+    const std::size_t pixels = static_cast<std::size_t>(w) * h;
+    if (racy) {
+        impl_->racyResult.reserve(pixels, "racy composite");
+        clearResult<<<blocksFor(pixels, 256), 256, 0, target.stream>>>(impl_->racyResult.data(), pixels);
+        dim3 grid(blocksFor(pixels, 256), static_cast<unsigned>(std::min(s.planes, 65535)));
+        compositeRacy<<<grid, 256, 0, target.stream>>>(s, impl_->planes.data(), impl_->offsets.data(), w, h,
+                                                        impl_->racyResult.data());
+        storeRacyResult<<<blocksFor(pixels, 256), 256, 0, target.stream>>>(impl_->racyResult.data(), s, w, h,
+                                                                          target.pixels, target.pitchBytes);
+    } else if (vector) {
+        dim3 block(kQuadsPerBlock, kGroups);
+        compositeKernel<4><<<blocksFor(pixels / 4, kQuadsPerBlock), block, 0, target.stream>>>(
+            s, impl_->planes.data(), impl_->offsets.data(), w, h, target.pixels, target.pitchBytes);
+    } else {
+        dim3 block(kQuadsPerBlock, kGroups);
+        compositeKernel<1><<<blocksFor(pixels, kQuadsPerBlock), block, 0, target.stream>>>(
+            s, impl_->planes.data(), impl_->offsets.data(), w, h, target.pixels, target.pitchBytes);
+    }
+    CUDA_CHECK(cudaGetLastError());
+}
+
+void PlaneGpu::downloadPlanes(std::uint8_t* host, cudaStream_t stream) const {
+    CUDA_CHECK(cudaMemcpyAsync(host, impl_->planes.data(), impl_->planes.bytes(), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
+std::size_t PlaneGpu::bytes() const { return impl_->planes.bytes(); }
+int PlaneGpu::width() const { return impl_->width; }
+int PlaneGpu::height() const { return impl_->height; }
+
+}  // namespace racelab::planes

@@ -1,0 +1,60 @@
+// The planes workload as a Scene: N planes of anti-aliased circles generated on the GPU (or by the CPU
+// reference for the cpu backend), composited every frame while each plane scrolls with its own parallax
+// velocity; good and bad (racy) compositing variants.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "scenes/planes/plane_formulas.hpp"
+#include "scenes/scene.hpp"
+#include "scenes/scene_registry.hpp"
+
+namespace racelab::planes {
+
+class PlaneGpu;
+
+class PlaneScene final : public Scene {
+public:
+    PlaneScene(const std::string& preset, const SceneOptions& options);
+    ~PlaneScene() override;
+
+    static const std::vector<VariantInfo>& variantList();
+
+    std::string name() const override { return "planes/" + preset_; }
+    const std::vector<VariantInfo>& variants() const override { return variantList(); }
+    std::vector<SceneParameter> parameters() override;
+    void regenerate() override;
+    void setBackend(Backend backend) override { backend_ = backend; }
+    Backend backend() const override { return backend_; }
+    bool animated() const override { return settings_.speed > 0.f; }
+    void advance(double, cudaStream_t) override { ++frame_; }
+    void reset() override { frame_ = 0; }
+    void render(const FrameTarget& target, int variant) override;
+    void renderReference(HostImage& image, bool parallel) override;
+    void syncStateToHost(cudaStream_t) override {}  // the only state is the frame number
+    CheckRule checkRule() const override;
+    std::string statsLine() const override;
+    std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) override;
+
+    const PlaneSettings& settings() const { return settings_; }
+    // The CPU-generated planes for a size (generated on first use); for tests.
+    const std::vector<std::uint8_t>& hostPlanes(int width, int height);
+    // The GPU-generated planes, copied back; for tests.
+    std::vector<std::uint8_t> devicePlanes(int width, int height, cudaStream_t stream);
+
+private:
+    void ensureDevicePlanes(int width, int height, cudaStream_t stream);
+
+    std::string preset_;
+    PlaneSettings settings_;
+    int blendChoice_ = 1, seedValue_ = 0;
+    Backend backend_;
+    long frame_ = 0;
+    std::vector<std::uint8_t> hostPlanes_;
+    int hostWidth_ = 0, hostHeight_ = 0;
+    bool deviceCurrent_ = false;
+    double lastGenerationMs_ = 0;
+    std::unique_ptr<PlaneGpu> gpu_;
+};
+
+}  // namespace racelab::planes
