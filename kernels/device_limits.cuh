@@ -10,9 +10,10 @@ namespace racelab {
 struct DeviceLimits {
     double emptyLaunchUs = 0;       // back-to-back launches of an empty kernel, per launch
     double copyBandwidthGBs = 0;    // device-to-device cudaMemcpy, bytes read + written per second
+    double readBandwidthGBs = 0;    // a streaming read (16-byte loads) of a buffer far larger than L2
     double syncRoundTripUs = 0;     // 4-byte device-to-host copy + stream synchronize
 };
 
-DeviceLimits measureDeviceLimits(cudaStream_t stream, std::size_t copyBytes = std::size_t(256) << 20);
+DeviceLimits measureDeviceLimits(cudaStream_t stream, std::size_t copyBytes = std::size_t(1) << 30);
 
 }  // namespace racelab

@@ -4,10 +4,11 @@
 //   counter-based random numbers, keeps (in order) those that reach the tile, and each thread blends them
 //   into 4 pixels of one row, which it stores with one 16-byte write.
 // composite (good): the read of N planes is the whole cost, so the kernel is built to stream: each thread
-//   owns 4 pixels (one 16-byte load per plane, cache-streaming), loads 8 planes ahead of blending them, and a
-//   block splits the planes into 4 ordered groups whose partial results are joined in shared memory (both
-//   blend modes are affine, so the join is exact up to rounding). Planes scroll by whole 4-pixel steps so
-//   every load stays aligned.
+//   owns 4 pixels (one 16-byte load per plane, cache-streaming) and loads 8 planes ahead of blending them.
+//   The planes are split into ordered groups, one grid row each, so that there are many more blocks than
+//   fit at once (a 512x512 frame is only 65,536 four-pixel units: one group would leave a ragged last wave);
+//   the groups' partial results are joined in plane order afterwards (both blend modes are affine, so the
+//   join is exact up to rounding). Planes scroll by whole 4-pixel steps so every load stays aligned.
 // composite (bad): a thread per (pixel, plane) reads, blends and writes the result with no synchronization.
 #include "planes.cuh"
 
@@ -20,8 +21,7 @@ namespace racelab::planes {
 namespace {
 
 constexpr int kTile = 32;
-constexpr int kGroups = 4;         // plane groups per block in the composite
-constexpr int kQuadsPerBlock = 64; // 4-pixel quads per block in the composite
+constexpr int kThreads = 256;      // composite threads per block
 constexpr int kUnroll = 8;         // planes loaded ahead of blending
 
 __global__ void __launch_bounds__(256) generatePlanesKernel(PlaneSettings s, int width, int height, int tilesX,
@@ -99,19 +99,21 @@ __device__ __forceinline__ void blendWord(Composite& c, BlendMode mode, float al
 }
 
 // kPixels = 4: 16-byte loads (width % 4 == 0); kPixels = 1: any width.
+// Block (x, group): 256 threads own 256 units of kPixels pixels and composite the planes of one group.
+// With one group the result is stored directly; otherwise each group's partial goes to global memory and
+// joinGroups combines them in plane order.
 template <int kPixels>
-__global__ void __launch_bounds__(kQuadsPerBlock * kGroups)
-compositeKernel(PlaneSettings s, const std::uint8_t* planes, const int2* offsets, int width, int height,
-                std::uint8_t* out, std::size_t pitch) {
-    __shared__ Composite partial[kGroups][kQuadsPerBlock][kPixels];
+__global__ void __launch_bounds__(kThreads)
+compositeKernel(PlaneSettings s, const std::uint8_t* planes, const int2* offsets, int width, int height, int groups,
+                float4* partialColor, float* partialKeep, std::uint8_t* out, std::size_t pitch) {
     const int unitsPerRow = width / kPixels;
-    const long unit = static_cast<long>(blockIdx.x) * kQuadsPerBlock + threadIdx.x;
-    const bool inside = unit < static_cast<long>(unitsPerRow) * height;
-    const int y = inside ? static_cast<int>(unit / unitsPerRow) : 0;
-    const int x = inside ? static_cast<int>(unit % unitsPerRow) * kPixels : 0;
-    const int group = static_cast<int>(threadIdx.y);
-    const int begin = static_cast<int>(static_cast<long>(s.planes) * group / kGroups);
-    const int end = static_cast<int>(static_cast<long>(s.planes) * (group + 1) / kGroups);
+    const long unit = static_cast<long>(blockIdx.x) * kThreads + threadIdx.x;
+    if (unit >= static_cast<long>(unitsPerRow) * height) return;
+    const int y = static_cast<int>(unit / unitsPerRow);
+    const int x = static_cast<int>(unit % unitsPerRow) * kPixels;
+    const int group = static_cast<int>(blockIdx.y);
+    const int begin = static_cast<int>(static_cast<long>(s.planes) * group / groups);
+    const int end = static_cast<int>(static_cast<long>(s.planes) * (group + 1) / groups);
     const std::size_t planeSize = static_cast<std::size_t>(width) * height * 4;
     Composite c[kPixels];
 
@@ -122,41 +124,56 @@ compositeKernel(PlaneSettings s, const std::uint8_t* planes, const int2* offsets
         sx -= sx >= width ? width : 0;
         return planes + k * planeSize + (static_cast<std::size_t>(sy) * width + sx) * 4;
     };
-    if (inside) {
-        int k = begin;
-        if constexpr (kPixels == 4) {
-            for (; k + kUnroll <= end; k += kUnroll) {
-                uint4 v[kUnroll];
+    int k = begin;
+    if constexpr (kPixels == 4) {
+        for (; k + kUnroll <= end; k += kUnroll) {
+            uint4 v[kUnroll];
 #pragma unroll
-                for (int u = 0; u < kUnroll; ++u) v[u] = __ldcs(reinterpret_cast<const uint4*>(address(k + u)));
+            for (int u = 0; u < kUnroll; ++u) v[u] = __ldcs(reinterpret_cast<const uint4*>(address(k + u)));
 #pragma unroll
-                for (int u = 0; u < kUnroll; ++u) {
-                    blendWord(c[0], s.blend, s.alpha, v[u].x);
-                    blendWord(c[1], s.blend, s.alpha, v[u].y);
-                    blendWord(c[2], s.blend, s.alpha, v[u].z);
-                    blendWord(c[3], s.blend, s.alpha, v[u].w);
-                }
+            for (int u = 0; u < kUnroll; ++u) {
+                blendWord(c[0], s.blend, s.alpha, v[u].x);
+                blendWord(c[1], s.blend, s.alpha, v[u].y);
+                blendWord(c[2], s.blend, s.alpha, v[u].z);
+                blendWord(c[3], s.blend, s.alpha, v[u].w);
             }
-            for (; k < end; ++k) {
-                uint4 v = __ldcs(reinterpret_cast<const uint4*>(address(k)));
-                blendWord(c[0], s.blend, s.alpha, v.x);
-                blendWord(c[1], s.blend, s.alpha, v.y);
-                blendWord(c[2], s.blend, s.alpha, v.z);
-                blendWord(c[3], s.blend, s.alpha, v.w);
-            }
+        }
+        for (; k < end; ++k) {
+            uint4 v = __ldcs(reinterpret_cast<const uint4*>(address(k)));
+            blendWord(c[0], s.blend, s.alpha, v.x);
+            blendWord(c[1], s.blend, s.alpha, v.y);
+            blendWord(c[2], s.blend, s.alpha, v.z);
+            blendWord(c[3], s.blend, s.alpha, v.w);
+        }
+    } else {
+        for (; k < end; ++k) blendWord(c[0], s.blend, s.alpha, __ldcs(reinterpret_cast<const unsigned*>(address(k))));
+    }
+    const std::size_t pixels = static_cast<std::size_t>(width) * height;
+#pragma unroll
+    for (int p = 0; p < kPixels; ++p) {
+        if (groups == 1) {
+            storeComposite(c[p], s.blend, out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x + p));
         } else {
-            for (; k < end; ++k) blendWord(c[0], s.blend, s.alpha, __ldcs(reinterpret_cast<const unsigned*>(address(k))));
+            std::size_t i = group * pixels + static_cast<std::size_t>(y) * width + x + p;
+            partialColor[i] = make_float4(c[p].r, c[p].g, c[p].b, c[p].a);
+            partialKeep[i] = c[p].t;
         }
     }
-#pragma unroll
-    for (int p = 0; p < kPixels; ++p) partial[group][threadIdx.x][p] = c[p];
-    __syncthreads();
-    if (group != 0 || !inside) return;
-    for (int p = 0; p < kPixels; ++p) {
-        Composite total = partial[0][threadIdx.x][p];
-        for (int g = 1; g < kGroups; ++g) total = joinComposites(total, partial[g][threadIdx.x][p]);
-        storeComposite(total, s.blend, out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x + p));
+}
+
+__global__ void joinGroups(PlaneSettings s, int width, int height, int groups, const float4* partialColor,
+                           const float* partialKeep, std::uint8_t* out, std::size_t pitch) {
+    const std::size_t pixels = static_cast<std::size_t>(width) * height;
+    const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i >= pixels) return;
+    Composite total;
+    for (int g = 0; g < groups; ++g) {
+        float4 v = partialColor[g * pixels + i];
+        Composite part;
+        part.r = v.x, part.g = v.y, part.b = v.z, part.a = v.w, part.t = partialKeep[g * pixels + i];
+        total = joinComposites(total, part);
     }
+    storeComposite(total, s.blend, out + (i / width) * pitch + 4 * (i % width));
 }
 
 __global__ void clearResult(float4* result, std::size_t pixels) {
@@ -198,11 +215,18 @@ unsigned blocksFor(std::size_t n, unsigned threads) { return static_cast<unsigne
 struct PlaneGpu::Impl {
     DeviceBuffer<std::uint8_t> planes;
     DeviceBuffer<int2> offsets;
-    DeviceBuffer<float4> racyResult;
+    DeviceBuffer<float4> racyResult, partialColor;
+    DeviceBuffer<float> partialKeep;
     int width = 0, height = 0, count = 0;
+    int smCount = 132;
+    int lastGroups = 1;
 };
 
-PlaneGpu::PlaneGpu() : impl_(std::make_unique<Impl>()) {}
+PlaneGpu::PlaneGpu() : impl_(std::make_unique<Impl>()) {
+    int device = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&impl_->smCount, cudaDevAttrMultiProcessorCount, device));
+}
 PlaneGpu::~PlaneGpu() = default;
 
 double PlaneGpu::generate(const PlaneSettings& s, int width, int height, cudaStream_t stream) {
@@ -250,14 +274,30 @@ void PlaneGpu::composite(const FrameTarget& target, const PlaneSettings& s, long
                                                         impl_->racyResult.data());
         storeRacyResult<<<blocksFor(pixels, 256), 256, 0, target.stream>>>(impl_->racyResult.data(), s, w, h,
                                                                           target.pixels, target.pitchBytes);
-    } else if (vector) {
-        dim3 block(kQuadsPerBlock, kGroups);
-        compositeKernel<4><<<blocksFor(pixels / 4, kQuadsPerBlock), block, 0, target.stream>>>(
-            s, impl_->planes.data(), impl_->offsets.data(), w, h, target.pixels, target.pitchBytes);
     } else {
-        dim3 block(kQuadsPerBlock, kGroups);
-        compositeKernel<1><<<blocksFor(pixels, kQuadsPerBlock), block, 0, target.stream>>>(
-            s, impl_->planes.data(), impl_->offsets.data(), w, h, target.pixels, target.pitchBytes);
+        const int perUnit = vector ? 4 : 1;
+        const unsigned baseBlocks = blocksFor(pixels / perUnit, kThreads);
+        // enough groups for ~16 blocks per SM, but at least 16 planes per group
+        const int groups = static_cast<int>(std::clamp<long>((static_cast<long>(impl_->smCount) * 16 + baseBlocks - 1) / baseBlocks,
+                                                             1, std::max(1, s.planes / 16)));
+        if (groups > 1) {
+            impl_->partialColor.reserve(groups * pixels, "composite partials");
+            impl_->partialKeep.reserve(groups * pixels, "composite partials");
+        }
+        dim3 grid(baseBlocks, static_cast<unsigned>(groups));
+        if (vector)
+            compositeKernel<4><<<grid, kThreads, 0, target.stream>>>(s, impl_->planes.data(), impl_->offsets.data(), w, h,
+                                                                   groups, impl_->partialColor.data(), impl_->partialKeep.data(),
+                                                                   target.pixels, target.pitchBytes);
+        else
+            compositeKernel<1><<<grid, kThreads, 0, target.stream>>>(s, impl_->planes.data(), impl_->offsets.data(), w, h,
+                                                                   groups, impl_->partialColor.data(), impl_->partialKeep.data(),
+                                                                   target.pixels, target.pitchBytes);
+        if (groups > 1)
+            joinGroups<<<blocksFor(pixels, 256), 256, 0, target.stream>>>(s, w, h, groups, impl_->partialColor.data(),
+                                                                         impl_->partialKeep.data(), target.pixels,
+                                                                         target.pitchBytes);
+        impl_->lastGroups = groups;
     }
     CUDA_CHECK(cudaGetLastError());
 }
@@ -270,5 +310,6 @@ void PlaneGpu::downloadPlanes(std::uint8_t* host, cudaStream_t stream) const {
 std::size_t PlaneGpu::bytes() const { return impl_->planes.bytes(); }
 int PlaneGpu::width() const { return impl_->width; }
 int PlaneGpu::height() const { return impl_->height; }
+int PlaneGpu::lastGroups() const { return impl_->lastGroups; }
 
 }  // namespace racelab::planes

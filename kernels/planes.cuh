@@ -26,6 +26,7 @@ public:
     std::size_t bytes() const;
     int width() const;
     int height() const;
+    int lastGroups() const;  // plane groups the last good composite was split into
 
 private:
     struct Impl;

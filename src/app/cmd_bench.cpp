@@ -22,27 +22,32 @@
 namespace racelab {
 namespace {
 
+// The physical limits of this GPU, measured in the same run as the benchmark (zeros without CUDA).
+struct MeasuredLimits {
+    double copyBandwidthGBs = 0, readBandwidthGBs = 0;
+};
+
 struct BenchResult {
     explicit BenchResult(const std::string& csv) : recorder(csv) {}
     TimingRecorder recorder;
     RunLabels labels;
     std::string statsLine;
-    double copyBandwidthGBs = 0;
+    MeasuredLimits limits;
     std::vector<std::string> notes;
 };
 
-// The physical limits of this GPU, measured now, printed beside every benchmark. Returns the copy
-// bandwidth in GB/s (0 without CUDA).
-double printDeviceLimits(Backend backend, cudaStream_t stream) {
+// Measures and prints them beside every benchmark.
+MeasuredLimits printDeviceLimits(Backend backend, cudaStream_t stream) {
 #ifdef RACELAB_HAVE_CUDA
-    if (backend != Backend::Cuda) return 0;
-    DeviceLimits l = measureDeviceLimits(stream);
+    if (backend != Backend::Cuda) return {};
+    const DeviceLimits l = measureDeviceLimits(stream);
     std::printf("  limits measured now: empty kernel launch %.2f us, device-to-device copy %.0f GB/s (read + write), "
-                "device-to-host sync round trip %.1f us\n", l.emptyLaunchUs, l.copyBandwidthGBs, l.syncRoundTripUs);
-    return l.copyBandwidthGBs;
+                "streaming read %.0f GB/s, device-to-host sync round trip %.1f us\n", l.emptyLaunchUs,
+                l.copyBandwidthGBs, l.readBandwidthGBs, l.syncRoundTripUs);
+    return {l.copyBandwidthGBs, l.readBandwidthGBs};
 #else
     (void)backend, (void)stream;
-    return 0;
+    return {};
 #endif
 }
 
@@ -75,7 +80,7 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
                     size.height, result->labels.variant.c_str(), result->labels.backend.c_str(),
                     result->labels.presenter.c_str());
         std::printf("  GPU: %s\n", describeCudaDevice().c_str());
-        result->copyBandwidthGBs = printDeviceLimits(prepared.backend, stream.get());
+        result->limits = printDeviceLimits(prepared.backend, stream.get());
         if (surface) std::printf("  GL: %s\n", surface->description().c_str());
     }
     FrameLoop loop(*prepared.scene, presenter.get(), surface.get(), stream.get());
@@ -95,7 +100,8 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
     result->statsLine = prepared.scene->statsLine();
     BenchFacts facts;
     facts.kernelMedianMs = result->recorder.summary(1).p50;
-    facts.copyBandwidthGBs = result->copyBandwidthGBs;
+    facts.copyBandwidthGBs = result->limits.copyBandwidthGBs;
+    facts.readBandwidthGBs = result->limits.readBandwidthGBs;
     facts.width = size.width;
     facts.height = size.height;
     facts.cpu = options.cpu;

@@ -24,6 +24,7 @@ struct SceneParameter {
 struct BenchFacts {
     double kernelMedianMs = 0;
     double copyBandwidthGBs = 0;  // device-to-device copy measured in the same run (0 when unknown)
+    double readBandwidthGBs = 0;  // streaming read measured in the same run (0 when unknown)
     int width = 0, height = 0;
     bool cpu = false;             // --cpu: time the CPU side too
 }; 

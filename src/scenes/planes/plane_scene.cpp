@@ -141,6 +141,9 @@ std::string PlaneScene::statsLine() const {
         char ms[48];
         std::snprintf(ms, sizeof ms, ", generated in %.2f ms", lastGenerationMs_);
         line << ms << (backend_ == Backend::Cuda ? " (GPU)" : " (CPU)");
+#ifdef RACELAB_HAVE_CUDA
+        if (gpu_ && backend_ == Backend::Cuda) line << "; composite in " << gpu_->lastGroups() << " plane groups";
+#endif
     }
     return line.str();
 }
@@ -155,8 +158,10 @@ std::vector<std::string> PlaneScene::benchNotes(const BenchFacts& facts, cudaStr
                       facts.kernelMedianMs, gbs);
         notes.push_back(line);
         if (facts.copyBandwidthGBs > 0) {
-            std::snprintf(line, sizeof line, "  = %.0f %% of the device-to-device copy measured now (%.0f GB/s)",
-                          100.0 * gbs / facts.copyBandwidthGBs, facts.copyBandwidthGBs);
+            std::snprintf(line, sizeof line,
+                          "  = %.0f %% of the device-to-device copy (%.0f GB/s) and %.0f %% of the streaming read (%.0f GB/s) "
+                          "measured now", 100.0 * gbs / facts.copyBandwidthGBs, facts.copyBandwidthGBs,
+                          100.0 * gbs / facts.readBandwidthGBs, facts.readBandwidthGBs);
             notes.push_back(line);
         }
 #ifdef RACELAB_HAVE_CUDA
