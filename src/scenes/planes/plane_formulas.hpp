@@ -126,9 +126,11 @@ struct Composite {
     float t = 1.f;                             // what is left of the earlier result under this group
 };
 
-RACELAB_HD void compositePlanePixel(Composite& c, BlendMode mode, float alpha, const std::uint8_t* p) {
+// One plane pixel given as channel values 0..255 (as floats, so the GPU can make them without the slow
+// integer-to-float conversion).
+RACELAB_HD void compositePlaneValues(Composite& c, BlendMode mode, float alpha, float r8, float g8, float b8, float a8) {
     const float k = 1.f / 255.f;
-    float pr = p[0] * k, pg = p[1] * k, pb = p[2] * k, pa = p[3] * k;
+    float pr = r8 * k, pg = g8 * k, pb = b8 * k, pa = a8 * k;
     if (mode == BlendMode::Seed) {
         float keep = 1.f - alpha;
         c.r = c.r * keep + pr * alpha;
@@ -144,6 +146,11 @@ RACELAB_HD void compositePlanePixel(Composite& c, BlendMode mode, float alpha, c
         c.a = pa + c.a * keep;
         c.t *= keep;
     }
+}
+
+RACELAB_HD void compositePlanePixel(Composite& c, BlendMode mode, float alpha, const std::uint8_t* p) {
+    compositePlaneValues(c, mode, alpha, static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2]),
+                         static_cast<float>(p[3]));
 }
 
 // `later` applied on top of `earlier`.
