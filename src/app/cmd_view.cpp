@@ -129,8 +129,20 @@ public:
             const bool last = options_.frames > 0 && shown + 1 >= options_.frames;
             if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
             ViewerPanelActions actions;
-            FrameTiming timing = loop_->runFrame(controls_, [&] { actions = drawUi(); });
+            FrameTiming timing;
+            try {
+                timing = loop_->runFrame(controls_, [&] { actions = drawUi(); });
+            } catch (const Error& e) {
+                if (!previousScene_) throw;
+                // The new scene cannot run here (e.g. too large for the GPU): stay on the one before.
+                panel_.statusMessage = std::string(e.what()) + " - staying on " + previousScene_->name();
+                std::fprintf(stderr, "racelab: %s\n", panel_.statusMessage.c_str());
+                prepared_.scene = std::move(previousScene_);
+                restoreSceneSelection();
+                continue;
+            }
             controls_.stepOnce = false;
+            previousScene_.reset();  // the current scene works: no way back needed
             record(timing, size);
             handleCapture();
             apply(actions);
@@ -169,6 +181,15 @@ private:
         return actions;
     }
 
+    void restoreSceneSelection() {
+        for (std::size_t i = 0; i < panel_.sceneNames.size(); ++i)
+            if (panel_.sceneNames[i] == prepared_.scene->name()) panel_.sceneIndex = static_cast<int>(i);
+        controls_.variant = std::min<int>(controls_.variant, static_cast<int>(prepared_.scene->variants().size()) - 1);
+        loop_->setScene(*prepared_.scene);
+        glfwSetWindowTitle(window_.handle(), ("racelab - " + prepared_.scene->name()).c_str());
+        history_.clear();
+    }
+
     void handleKeys() {
         if (ImGui::GetCurrentContext() && ImGui::GetIO().WantCaptureKeyboard) return;
         if (glfwGetKey(window_.handle(), GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window_.handle(), 1);
@@ -180,7 +201,9 @@ private:
                 SceneOptions o;
                 o.seed = options_.selection.seed;
                 o.backend = prepared_.backend;
-                prepared_.scene = createScene(panel_.sceneNames[static_cast<std::size_t>(panel_.sceneIndex)], o);
+                auto next = createScene(panel_.sceneNames[static_cast<std::size_t>(panel_.sceneIndex)], o);
+                previousScene_ = std::move(prepared_.scene);
+                prepared_.scene = std::move(next);
                 controls_.variant = std::min<int>(controls_.variant, static_cast<int>(prepared_.scene->variants().size()) - 1);
                 loop_->setScene(*prepared_.scene);
                 glfwSetWindowTitle(window_.handle(), ("racelab - " + prepared_.scene->name()).c_str());
@@ -263,6 +286,7 @@ private:
     CudaStream stream_;
     std::unique_ptr<Presenter> presenter_;
     std::unique_ptr<FrameLoop> loop_;
+    std::unique_ptr<Scene> previousScene_;  // kept until the new scene has drawn a frame
     std::unique_ptr<TimingRecorder> recorder_;
     RunLabels labels_;
     FrameControls controls_;

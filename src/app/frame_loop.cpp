@@ -64,21 +64,30 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
     }
 
     const bool step = (!controls.paused || controls.stepOnce) && frameIndex_ > 0;  // frame 0 is the initial state
-    if (onGpu) {
-        timer_.start();
-        if (step) scene_->advance(1.0 / 60.0, stream_);
-        scene_->render(target, controls.variant);
-        timer_.stop();
-        if (controls.raceMeter) race_ = raceMeter_->measure(*scene_, target, controls.variant, controls.raceOverlay);
-        else race_ = {};
-    } else {
-        Stopwatch cpu;
-        if (step) scene_->advance(1.0 / 60.0, stream_);
-        HostImage* host = presenter_ ? presenter_->hostImage() : &noGl_->host;
-        RACELAB_REQUIRE(host != nullptr, "the cpu backend needs a host frame");
-        scene_->renderReference(*host, true);
-        timing.kernelMs = cpu.ms();
-        race_ = {};
+    try {
+        if (onGpu) {
+            timer_.start();
+            if (step) scene_->advance(1.0 / 60.0, stream_);
+            scene_->render(target, controls.variant);
+            timer_.stop();
+            if (controls.raceMeter) race_ = raceMeter_->measure(*scene_, target, controls.variant, controls.raceOverlay);
+            else race_ = {};
+        } else {
+            Stopwatch cpu;
+            if (step) scene_->advance(1.0 / 60.0, stream_);
+            HostImage* host = presenter_ ? presenter_->hostImage() : &noGl_->host;
+            RACELAB_REQUIRE(host != nullptr, "the cpu backend needs a host frame");
+            scene_->renderReference(*host, true);
+            timing.kernelMs = cpu.ms();
+            race_ = {};
+        }
+    } catch (...) {
+        // Give the buffer back to GL (unmap) so that the caller can go on with another scene.
+        if (presenter_) {
+            FrameTiming ignored;
+            presenter_->end(ignored);
+        }
+        throw;
     }
 
     if (presenter_) presenter_->end(timing);

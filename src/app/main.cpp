@@ -15,7 +15,8 @@ void addSceneOptions(CLI::App& command, racelab::SceneSelection& s, const char* 
     command.add_option("--size", s.size, std::string("frame size WxH (default ") + defaultSize + ")");
     command.add_option("--backend", s.backend, "cuda | cpu | auto (cuda when a CUDA device is usable)")->capture_default_str();
     command.add_option("--seed", s.seed, "seed for glibc srand() in scene generation")->capture_default_str();
-    command.add_option("--count", s.count, "circle count for rand10k/rand100k/rand1M/micro2M (0: the preset's)");
+    command.add_option("--count", s.count,
+                       "circles for circles/rand10k|rand100k|rand1M|micro2M, planes (N) for planes/* (0: the preset's)");
 }
 
 }  // namespace
