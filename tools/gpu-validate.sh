@@ -39,6 +39,9 @@ for stage in $stages; do
     run memcheck-rand1M compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/rand1M --size 512x384
     run memcheck-planes compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene planes/default --size 1000x600 --frame 7
     run memcheck-planes-vector compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene planes/default --size 512x384 --frame 3
+    run memcheck-mesh-good compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene mesh/torus --size 1000x600 --frame 5 --param shading=depth
+    run memcheck-mesh-brute compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene mesh/icosphere --variant brute --size 320x200
+    run memcheck-visibility compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" visibility --scene mesh/torus --origin 0,2,0 --runs 1 --out "$out/vis-torus.txt"
     run memcheck-unordered compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" render --scene circles/rand10k --variant unordered --size 640x480 --out "$out/unordered.png"
     ;;
   bench)
@@ -52,6 +55,11 @@ for stage in $stages; do
     run bench-planes-10000 "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 100 --warmup 10
     run bench-planes-10000-cpu "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 20 --warmup 5 --cpu
     run bench-planes-default-1080p "$bin/racelab" bench --scene planes/default --size 1920x1080 --present interop --frames 300 --warmup 30
+    run bench-mesh-bunny "$bin/racelab" bench --scene mesh/bunny --size 1024x1024 --present none --frames 300 --warmup 30
+    run bench-mesh-bunny-depth "$bin/racelab" bench --scene mesh/bunny --size 1024x1024 --present none --frames 300 --warmup 30 --param shading=depth
+    run bench-mesh-bunny-brute "$bin/racelab" bench --scene mesh/bunny --size 256x256 --variant brute --present none --frames 20 --warmup 2
+    run visibility-torus "$bin/racelab" visibility --scene mesh/torus --origin 0,2,0 --runs 50 --cpu --out "$out/vis-torus.txt"
+    run visibility-bunny "$bin/racelab" visibility --scene mesh/bunny --origin 0,0.3,0.5 --runs 50 --cpu --out "$out/vis-bunny.txt"
     run bench-suite "$bin/racelab" bench --suite --present none --frames 100 --warmup 10
     ;;
   window)
@@ -64,6 +72,7 @@ for stage in $stages; do
     step "ncu profile"
     run ncu-rand10k ncu --kernel-name regex:'renderTiles|countCovered|emitTile|findTile|DeviceRadixSort|DeviceScan' --launch-skip 20 --launch-count 10 --section SpeedOfLight "$bin/racelab" bench --scene circles/rand10k --present none --frames 5 --warmup 5
     run ncu-planes ncu --kernel-name regex:'compositeKernel|generatePlanesKernel' --launch-count 2 --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 3 --warmup 1
+    run ncu-mesh ncu --kernel-name regex:'renderKernel|buildHierarchy|buildLeaves|mortonCodes|visibilityKernel' --launch-skip 0 --launch-count 8 --section SpeedOfLight --section Occupancy "$bin/racelab" bench --scene mesh/bunny --present none --frames 3 --warmup 1
     run ncu-rand1M ncu --kernel-name regex:'renderTiles|countCoveredTiles|emitTilePairs|DeviceRadixSort' --launch-skip 20 --launch-count 12 --section SpeedOfLight --section LaunchStats --section Occupancy "$bin/racelab" bench --scene circles/rand1M --present none --frames 5 --warmup 5
     ;;
   *) echo "unknown stage $stage" >&2; status=1 ;;

@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config python3
   libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad libcli11-dev libgtest-dev
-  libegl-dev libgl-dev libgles-dev xvfb xauth python3-matplotlib
+  libegl-dev libgl-dev libgles-dev xvfb xauth python3-matplotlib libtinyobjloader-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -190,9 +190,20 @@ private:
         history_.clear();
     }
 
+    // Esc quits; outside the panel, dragging with the left button, the wheel and R go to the scene (the
+    // mesh scene orbits, zooms and resets its camera).
     void handleKeys() {
-        if (ImGui::GetCurrentContext() && ImGui::GetIO().WantCaptureKeyboard) return;
-        if (glfwGetKey(window_.handle(), GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window_.handle(), 1);
+        const ImGuiIO& io = ImGui::GetIO();
+        PointerInput input;
+        if (!io.WantCaptureMouse) {
+            if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) input.dragX = io.MouseDelta.x, input.dragY = io.MouseDelta.y;
+            input.wheel = io.MouseWheel;
+        }
+        if (!io.WantCaptureKeyboard) {
+            if (glfwGetKey(window_.handle(), GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window_.handle(), 1);
+            input.reset = glfwGetKey(window_.handle(), GLFW_KEY_R) == GLFW_PRESS;
+        }
+        prepared_.scene->handleInput(input);
     }
 
     void apply(const ViewerPanelActions& a) {

@@ -1,6 +1,7 @@
 // The subcommands. Each takes its parsed options and returns the process exit code.
 #pragma once
 #include <string>
+#include <vector>
 
 namespace racelab {
 
@@ -11,6 +12,7 @@ struct SceneSelection {
     std::string backend = "auto";  // auto | cuda | cpu
     unsigned seed = 0;
     int count = 0;
+    std::vector<std::string> params;  // NAME=VALUE for the scene's parameters, e.g. shading=depth
 };
 
 struct ViewOptions {
@@ -44,7 +46,18 @@ struct CheckOptions {
     std::string diff = "racelab-check-diff.png";
 };
 
+struct VisibilityOptions {
+    std::string verts, tris, mesh, scene;
+    std::string origin;  // "x,y,z", default 0,0,0
+    std::string out;
+    std::string variant = "good";
+    std::string backend = "auto";
+    int runs = 20;
+    bool cpu = false;
+};
+
 int runView(const ViewOptions& options);
+int runVisibility(const VisibilityOptions& options);
 int runBench(const BenchOptions& options);
 int runRender(const RenderOptions& options);
 int runCheck(const CheckOptions& options);

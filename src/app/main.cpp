@@ -17,6 +17,8 @@ void addSceneOptions(CLI::App& command, racelab::SceneSelection& s, const char* 
     command.add_option("--seed", s.seed, "seed for glibc srand() in scene generation")->capture_default_str();
     command.add_option("--count", s.count,
                        "circles for circles/rand10k|rand100k|rand1M|micro2M, planes (N) for planes/* (0: the preset's)");
+    command.add_option("--param", s.params, "set a scene parameter, NAME=VALUE (repeatable), e.g. shading=depth, "
+                                            "blend=seed, alpha=0.3; the viewer panel shows the names");
 }
 
 }  // namespace
@@ -59,6 +61,20 @@ int main(int argc, char** argv) {
     checkCommand->add_option("--frame", check.frame, "animation frame to compare")->capture_default_str();
     checkCommand->add_option("--diff", check.diff, "where to write the diff image on failure")->capture_default_str();
 
+    racelab::VisibilityOptions visibility;
+    auto* visibilityCommand =
+        app.add_subcommand("visibility", "for each mesh vertex: is the segment from --origin to it blocked? (1 = blocked)");
+    visibilityCommand->add_option("--verts", visibility.verts, "vertices CSV: x,y,z per line");
+    visibilityCommand->add_option("--tris", visibility.tris, "triangles CSV: three 0-based vertex indices per line (as floats)");
+    visibilityCommand->add_option("--mesh", visibility.mesh, "or a mesh file: .off or .obj");
+    visibilityCommand->add_option("--scene", visibility.scene, "or a mesh scene, e.g. mesh/torus");
+    visibilityCommand->add_option("--origin", visibility.origin, "x,y,z of the origin (default 0,0,0)");
+    visibilityCommand->add_option("--out", visibility.out, "output: one 0/1 line per vertex")->required();
+    visibilityCommand->add_option("--variant", visibility.variant, "good (LBVH) | brute | bad")->capture_default_str();
+    visibilityCommand->add_option("--backend", visibility.backend, "auto | cuda | cpu")->capture_default_str();
+    visibilityCommand->add_option("--runs", visibility.runs, "GPU runs to take the median of")->capture_default_str();
+    visibilityCommand->add_flag("--cpu", visibility.cpu, "also time the CPU references (BVH and brute force) and compare");
+
     app.add_subcommand("list", "list the scenes and their variants");
 
     try {
@@ -71,6 +87,7 @@ int main(int argc, char** argv) {
         if (*benchCommand) return racelab::runBench(bench);
         if (*renderCommand) return racelab::runRender(render);
         if (*checkCommand) return racelab::runCheck(check);
+        if (*visibilityCommand) return racelab::runVisibility(visibility);
         return racelab::runList();
     } catch (const racelab::Error& e) {
         std::fprintf(stderr, "racelab: error: %s\n", e.what());

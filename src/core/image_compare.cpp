@@ -7,7 +7,8 @@
 
 namespace racelab {
 
-ImageComparison compareImages(const HostImage& actual, const HostImage& expected, float tolerance, HostImage* diff) {
+ImageComparison compareImages(const HostImage& actual, const HostImage& expected, float tolerance, HostImage* diff,
+                              const std::vector<std::uint8_t>* ignore) {
     RACELAB_REQUIRE(actual.width == expected.width && actual.height == expected.height, "image sizes differ");
     ImageComparison result;
     result.totalPixels = static_cast<long>(actual.width) * actual.height;
@@ -18,8 +19,13 @@ ImageComparison compareImages(const HostImage& actual, const HostImage& expected
             const std::uint8_t* e = expected.at(x, y);
             int worst = 0;
             for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(int(a[c]) - int(e[c])));
-            result.maxChannelDifference = std::max(result.maxChannelDifference, worst);
+            if (!ignore || !(*ignore)[static_cast<std::size_t>(y) * actual.width + x])
+                result.maxChannelDifference = std::max(result.maxChannelDifference, worst);
             bool differs = worst / 255.f > tolerance;
+            if (differs && ignore && (*ignore)[static_cast<std::size_t>(y) * actual.width + x]) {
+                ++result.differingIgnored;
+                differs = false;
+            }
             if (differs) ++result.differingPixels;
             if (diff) {
                 std::uint8_t* d = diff->at(x, y);

@@ -36,6 +36,12 @@ struct CheckRule {
     std::string description;
 };
 
+// Pointer and key input the viewer passes to a scene (drag in pixels, wheel in notches).
+struct PointerInput {
+    float dragX = 0.f, dragY = 0.f, wheel = 0.f;
+    bool reset = false;
+};
+
 struct VariantInfo {
     std::string name;
     std::string description;
@@ -69,6 +75,11 @@ public:
     virtual CheckRule checkRule() const = 0;
     // One line of scene-specific numbers for the UI and bench (e.g. circles and tile pairs).
     virtual std::string statsLine() const { return {}; }
+    // Camera-style interaction (orbit, zoom); most scenes ignore it.
+    virtual void handleInput(const PointerInput& input) { (void)input; }
+    // Pixels of the last renderReference whose value may legitimately differ between machines (e.g. rays
+    // grazing a triangle edge); check reports them apart. nullptr: none.
+    virtual const std::vector<std::uint8_t>* referenceAmbiguity() const { return nullptr; }
     // Extra benchmark lines of this workload (e.g. bandwidth achieved, generation time).
     virtual std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) {
         (void)facts, (void)stream;

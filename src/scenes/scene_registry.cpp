@@ -4,6 +4,8 @@
 #include "core/errors.hpp"
 #include "scenes/circles/circle_scene.hpp"
 #include "scenes/circles/circle_scene_spec.hpp"
+#include "scenes/mesh/mesh_catalog.hpp"
+#include "scenes/mesh/mesh_scene.hpp"
 #include "scenes/planes/plane_scene.hpp"
 #include "scenes/planes/plane_spec.hpp"
 
@@ -19,6 +21,9 @@ std::vector<SceneListing> listScenes() {
     for (const auto& v : planes::PlaneScene::variantList()) planeVariants.push_back(v.name);
     for (const auto& preset : planes::planePresets())
         out.push_back({"planes/" + preset.name, preset.description, planeVariants});
+    std::vector<std::string> meshVariants;
+    for (const auto& v : mesh::MeshScene::variantList()) meshVariants.push_back(v.name);
+    for (const auto& entry : mesh::meshCatalog()) out.push_back({"mesh/" + entry.name, entry.description, meshVariants});
     return out;
 }
 
@@ -29,6 +34,9 @@ std::unique_ptr<Scene> createScene(const std::string& name, const SceneOptions& 
     const std::string planesPrefix = "planes/";
     if (name.rfind(planesPrefix, 0) == 0 && planes::findPlanePreset(name.substr(planesPrefix.size())))
         return std::make_unique<planes::PlaneScene>(name.substr(planesPrefix.size()), options);
+    const std::string meshPrefix = "mesh/";
+    if (name.rfind(meshPrefix, 0) == 0 && mesh::findMeshEntry(name.substr(meshPrefix.size())))
+        return std::make_unique<mesh::MeshScene>(name.substr(meshPrefix.size()), options);
     std::string valid;
     for (const auto& s : listScenes()) valid += "\n  " + s.name;
     throw UsageError("unknown scene '" + name + "'; valid scenes:" + valid);

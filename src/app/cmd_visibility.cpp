@@ -1,0 +1,127 @@
+// racelab visibility: the course task. For every vertex p, is the open segment from the origin to p
+// blocked by a triangle? One 0/1 line per vertex (1 = blocked), the counts, the time, and with --cpu the
+// CPU reference's time, the speed-up and whether both agree.
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app/commands.hpp"
+#include "app/scene_setup.hpp"
+#include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/image_io.hpp"
+#include "core/stats.hpp"
+#include "core/stopwatch.hpp"
+#include "scenes/mesh/mesh_catalog.hpp"
+#include "scenes/mesh/mesh_loader.hpp"
+#include "scenes/mesh/mesh_reference.hpp"
+#include "scenes/mesh/mesh_scene.hpp"
+
+namespace racelab {
+namespace {
+
+mesh::Vec3 parseOrigin(const std::string& text) {
+    std::stringstream stream(text);
+    std::string part;
+    float v[3];
+    int count = 0;
+    while (std::getline(stream, part, ',')) {
+        char* end = nullptr;
+        float value = std::strtof(part.c_str(), &end);
+        if (count >= 3 || part.empty() || *end != '\0' || !std::isfinite(value))
+            throw UsageError("--origin '" + text + "' is not x,y,z with three finite numbers");
+        v[count++] = value;
+    }
+    if (count != 3) throw UsageError("--origin '" + text + "' is not x,y,z with three finite numbers");
+    return {v[0], v[1], v[2]};
+}
+
+mesh::Mesh loadInput(const VisibilityOptions& o) {
+    const int sources = (!o.verts.empty() || !o.tris.empty()) + !o.mesh.empty() + !o.scene.empty();
+    if (sources != 1) throw UsageError("give exactly one input: --verts and --tris, or --mesh FILE, or --scene mesh/NAME");
+    if (!o.verts.empty() || !o.tris.empty()) {
+        if (o.verts.empty() || o.tris.empty()) throw UsageError("--verts and --tris go together");
+        return mesh::loadCsvMesh(o.verts, o.tris);
+    }
+    if (!o.mesh.empty()) return mesh::loadMeshFile(o.mesh);
+    const std::string prefix = "mesh/";
+    const mesh::MeshEntry* entry = o.scene.rfind(prefix, 0) == 0 ? mesh::findMeshEntry(o.scene.substr(prefix.size())) : nullptr;
+    if (!entry) throw UsageError("unknown mesh scene '" + o.scene + "' (see racelab list)");
+    return mesh::loadCatalogMesh(*entry);
+}
+
+void writeFlags(const std::vector<std::uint8_t>& blocked, const std::string& path) {
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        if (!out) throw UsageError("cannot write '" + path + "'");
+        for (std::uint8_t b : blocked) out << (b ? "1\n" : "0\n");
+        if (!out) {
+            std::remove(temporary.c_str());
+            throw UsageError("cannot write '" + path + "'");
+        }
+    }
+    std::filesystem::rename(temporary, path);
+}
+
+}  // namespace
+
+int runVisibility(const VisibilityOptions& o) {
+    if (o.out.empty()) throw UsageError("--out is required");
+    if (o.runs <= 0) throw UsageError("--runs must be positive");
+    mesh::Mesh loaded = loadInput(o);
+    const mesh::Vec3 origin = o.origin.empty() ? mesh::Vec3{0.f, 0.f, 0.f} : parseOrigin(o.origin);
+    requireWritable(o.out);
+    SceneOptions options;
+    std::string why;
+    const bool gpu = cudaUsable(&why) && o.backend != "cpu";
+    if (o.backend == "cuda" && !gpu) throw UsageError("--backend cuda: " + why);
+    options.backend = gpu ? Backend::Cuda : Backend::Cpu;
+    const std::size_t vertexCount = loaded.vertices.size();
+    const int triangles = loaded.triangleCount();
+    mesh::MeshScene scene(std::move(loaded), options);
+    const int variant = scene.variantIndex(o.variant);
+    std::printf("visibility: %zu vertices, %d triangles, origin (%g, %g, %g)\n", vertexCount, triangles, origin.x, origin.y,
+                origin.z);
+
+    std::vector<std::uint8_t> blocked;
+    double ms = 0;
+    if (gpu) {
+        CudaStream stream;
+        std::vector<double> runs;
+        for (int i = 0; i < o.runs; ++i) runs.push_back(scene.gpuVisibility(origin, variant, blocked, stream.get()));
+        ms = summarize(runs).p50;
+        std::printf("  GPU (%s, variant %s): median %.4f ms over %d runs (kernel; LBVH build excluded: %s)\n",
+                    describeCudaDevice().c_str(), o.variant.c_str(), ms, o.runs, scene.statsLine().c_str());
+    } else {
+        Stopwatch cpu;
+        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, blocked, true);
+        ms = cpu.ms();
+        std::printf("  CPU (BVH, OpenMP; %s): %.3f ms\n", why.empty() ? "--backend cpu" : why.c_str(), ms);
+    }
+    long occluded = 0;
+    for (std::uint8_t b : blocked) occluded += b;
+    std::printf("  visible %ld, occluded %ld\n", static_cast<long>(blocked.size()) - occluded, occluded);
+    if (o.cpu && gpu) {
+        std::vector<std::uint8_t> reference;
+        Stopwatch bvh;
+        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, reference, true);
+        const double bvhMs = bvh.ms();
+        Stopwatch brute;
+        std::vector<std::uint8_t> bruteFlags;
+        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, bruteFlags, true, mesh::CpuMethod::Brute);
+        const double bruteMs = brute.ms();
+        long mismatches = 0;
+        for (std::size_t i = 0; i < blocked.size(); ++i) mismatches += blocked[i] != reference[i];
+        std::printf("  CPU reference: BVH + OpenMP %.3f ms (GPU speed-up %.0fx), brute force + OpenMP %.3f ms (%.0fx); "
+                    "%ld of %zu vertices disagree with the GPU\n", bvhMs, bvhMs / ms, bruteMs, bruteMs / ms, mismatches,
+                    blocked.size());
+    }
+    writeFlags(blocked, o.out);
+    std::printf("  wrote %s (one line per vertex, 1 = blocked)\n", o.out.c_str());
+    return 0;
+}
+
+}  // namespace racelab

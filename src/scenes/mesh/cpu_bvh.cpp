@@ -1,0 +1,123 @@
+#include "scenes/mesh/cpu_bvh.hpp"
+
+#include <algorithm>
+
+namespace racelab::mesh {
+
+CpuBvh::CpuBvh(const Mesh& mesh) : mesh_(mesh) {
+    const int n = mesh.triangleCount();
+    std::vector<Vec3> centroids(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) centroids[i] = (mesh.corner(i, 0) + mesh.corner(i, 1) + mesh.corner(i, 2)) * (1.f / 3.f);
+    order_.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) order_[i] = static_cast<std::uint32_t>(i);
+    nodes_.reserve(static_cast<std::size_t>(2 * n / 2 + 1));
+    if (n > 0) build(0, n, centroids);
+}
+
+int CpuBvh::build(int first, int count, const std::vector<Vec3>& centroids) {
+    Node node;
+    node.lo = node.hi = mesh_.corner(static_cast<int>(order_[first]), 0);
+    Vec3 clo = centroids[order_[first]], chi = clo;
+    for (int i = first; i < first + count; ++i) {
+        int t = static_cast<int>(order_[i]);
+        for (int k = 0; k < 3; ++k) node.lo = minOf(node.lo, mesh_.corner(t, k)), node.hi = maxOf(node.hi, mesh_.corner(t, k));
+        clo = minOf(clo, centroids[t]), chi = maxOf(chi, centroids[t]);
+    }
+    const int index = static_cast<int>(nodes_.size());
+    nodes_.push_back(node);
+    if (count <= 4) {
+        nodes_[index].first = first;
+        nodes_[index].count = count;
+        return index;
+    }
+    Vec3 extent = chi - clo;
+    int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
+    auto key = [&](std::uint32_t t) { const Vec3& c = centroids[t]; return axis == 0 ? c.x : axis == 1 ? c.y : c.z; };
+    int middle = first + count / 2;
+    std::nth_element(order_.begin() + first, order_.begin() + middle, order_.begin() + first + count,
+                     [&](std::uint32_t a, std::uint32_t b) { return key(a) < key(b); });
+    int left = build(first, middle - first, centroids);
+    int right = build(middle, first + count - middle, centroids);
+    nodes_[index].left = left;
+    nodes_[index].right = right;
+    return index;
+}
+
+template <typename Visit>
+void CpuBvh::traverse(Vec3 origin, Vec3 direction, float tMax, Visit visit) const {
+    if (nodes_.empty()) return;
+    const Vec3 inv = inverse(direction);
+    int stack[128];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& node = nodes_[stack[--top]];
+        if (!hitsBox(origin, inv, node.lo, node.hi, tMax)) continue;
+        if (node.left < 0) {
+            for (int i = node.first; i < node.first + node.count; ++i)
+                if (visit(order_[i], tMax)) return;
+        } else {
+            stack[top++] = node.left;
+            stack[top++] = node.right;
+        }
+    }
+}
+
+bool CpuBvh::anyHit(Vec3 origin, Vec3 direction, float tMin, float tMax) const {
+    bool found = false;
+    traverse(origin, direction, tMax, [&](std::uint32_t t, float&) {
+        int tri = static_cast<int>(t);
+        found = intersect(origin, direction, mesh_.corner(tri, 0), mesh_.corner(tri, 1), mesh_.corner(tri, 2), tMin, tMax).hit;
+        return found;
+    });
+    return found;
+}
+
+ClosestHit CpuBvh::closestHit(Vec3 origin, Vec3 direction, float tMin, float tMax) const {
+    ClosestHit best;
+    traverse(origin, direction, tMax, [&](std::uint32_t t, float& limit) {
+        int tri = static_cast<int>(t);
+        Hit h = intersect(origin, direction, mesh_.corner(tri, 0), mesh_.corner(tri, 1), mesh_.corner(tri, 2), tMin, limit);
+        if (h.hit && (!best.hit || h.t < best.t || (h.t == best.t && t < best.triangle))) {
+            best = {true, h.t, t};
+            limit = h.t;
+        }
+        return false;
+    });
+    return best;
+}
+
+bool CpuBvh::grazesEdge(Vec3 origin, Vec3 direction, float tMin, float tMax) const {
+    bool grazes = false;
+    traverse(origin, direction, tMax, [&](std::uint32_t t, float&) {
+        int tri = static_cast<int>(t);
+        Vec3 a = mesh_.corner(tri, 0), b = mesh_.corner(tri, 1), c = mesh_.corner(tri, 2);
+        float margin = edgeMargin(origin, direction, a, b, c);
+        if (std::fabs(margin) < kEdgeEpsilon) {
+            // near an edge: the decision can flip if the plane is met within the ray's range
+            Vec3 e1 = b - a, e2 = c - a, s = origin - a;
+            float det = dot(e1, cross(direction, e2));
+            float tPlane = std::fabs(det) > kParallelEpsilon ? dot(e2, cross(s, e1)) / det : -1.f;
+            grazes = tPlane > tMin && tPlane < tMax;
+        }
+        return grazes;
+    });
+    return grazes;
+}
+
+bool anyHitBrute(const Mesh& mesh, Vec3 origin, Vec3 direction, float tMin, float tMax) {
+    for (int i = 0; i < mesh.triangleCount(); ++i)
+        if (intersect(origin, direction, mesh.corner(i, 0), mesh.corner(i, 1), mesh.corner(i, 2), tMin, tMax).hit) return true;
+    return false;
+}
+
+ClosestHit closestHitBrute(const Mesh& mesh, Vec3 origin, Vec3 direction, float tMin, float tMax) {
+    ClosestHit best;
+    for (int i = 0; i < mesh.triangleCount(); ++i) {
+        Hit h = intersect(origin, direction, mesh.corner(i, 0), mesh.corner(i, 1), mesh.corner(i, 2), tMin, tMax);
+        if (h.hit && (!best.hit || h.t < best.t)) best = {true, h.t, static_cast<std::uint32_t>(i)};
+    }
+    return best;
+}
+
+}  // namespace racelab::mesh

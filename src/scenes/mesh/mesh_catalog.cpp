@@ -1,0 +1,55 @@
+#include "scenes/mesh/mesh_catalog.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "core/errors.hpp"
+#include "scenes/mesh/mesh_loader.hpp"
+#include "scenes/mesh/procedural_meshes.hpp"
+
+namespace racelab::mesh {
+
+const std::vector<MeshEntry>& meshCatalog() {
+    static const std::vector<MeshEntry> entries = {
+        {"icosphere", "procedural: icosphere, 20,480 triangles", ""},
+        {"torus", "procedural: torus, 6,890 vertices / 13,780 triangles (the course task's size)", ""},
+        {"grid", "procedural: wavy height field, 80,000 triangles", ""},
+        {"bunny", "Stanford bunny, 75,408 triangles (tools/fetch-meshes.sh)", "bunny00.off"},
+        {"armadillo", "armadillo, 52,000 triangles (tools/fetch-meshes.sh)", "armadillo.off"},
+        {"dragon", "Chinese dragon, 19,994 triangles (tools/fetch-meshes.sh)", "ChineseDragon-10kv.off"},
+        {"elephant", "elephant, 88,928 triangles (tools/fetch-meshes.sh)", "refined_elephant.off"},
+    };
+    return entries;
+}
+
+const MeshEntry* findMeshEntry(const std::string& name) {
+    for (const auto& e : meshCatalog())
+        if (e.name == name) return &e;
+    return nullptr;
+}
+
+std::string meshAssetPath(const std::string& file) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> roots;
+    if (const char* env = std::getenv("RACELAB_ASSETS")) roots.emplace_back(env);
+    roots.emplace_back(fs::path(RACELAB_SOURCE_ROOT) / "assets");
+    roots.emplace_back("assets");
+    for (const auto& root : roots)
+        if (fs::exists(root / "meshes" / file)) return (root / "meshes" / file).string();
+    return (roots.front() / "meshes" / file).string();
+}
+
+Mesh loadCatalogMesh(const MeshEntry& entry) {
+    if (entry.name == "icosphere") return icosphere(5);
+    if (entry.name == "torus") return torus(106, 65);
+    if (entry.name == "grid") return wavyGrid(200);
+    std::string path = meshAssetPath(entry.file);
+    if (!std::filesystem::exists(path))
+        throw UsageError("mesh/" + entry.name + " needs " + entry.file + ", which is not in assets/meshes/; run "
+                         "tools/fetch-meshes.sh (it extracts the meshes from Debian's libcgal-demo package)");
+    Mesh m = loadMeshFile(path);
+    m.name = entry.name;
+    return m;
+}
+
+}  // namespace racelab::mesh

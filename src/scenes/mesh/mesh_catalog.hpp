@@ -1,0 +1,24 @@
+// The mesh scenes: procedural meshes that always exist, and real meshes that tools/fetch-meshes.sh
+// extracts from Debian's libcgal-demo data into assets/meshes/ (not committed).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "scenes/mesh/mesh.hpp"
+
+namespace racelab::mesh {
+
+struct MeshEntry {
+    std::string name;         // without "mesh/"
+    std::string description;
+    std::string file;         // under assets/meshes/, empty for procedural meshes
+};
+
+const std::vector<MeshEntry>& meshCatalog();
+const MeshEntry* findMeshEntry(const std::string& name);
+// Loads or builds the mesh; a missing asset file is a UsageError that says how to fetch it.
+Mesh loadCatalogMesh(const MeshEntry& entry);
+// Where assets/meshes/ is: $RACELAB_ASSETS, next to the source tree the binary was built from, or ./assets.
+std::string meshAssetPath(const std::string& file);
+
+}  // namespace racelab::mesh

@@ -1,0 +1,195 @@
+// The mesh workload's geometry, compiled by nvcc (kernels/mesh.cu) and the host compiler (the CPU
+// reference): vectors, Moller-Trumbore ray/triangle intersection (two-sided), the slab test, Morton codes,
+// the orbit camera's rays and the shading of a hit.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#include "scenes/circles/circle_formulas.hpp"  // RACELAB_HD, toByte
+
+namespace racelab::mesh {
+
+struct Vec3 {
+    float x, y, z;
+};
+
+RACELAB_HD Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+RACELAB_HD Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+RACELAB_HD Vec3 operator*(Vec3 a, float s) { return {a.x * s, a.y * s, a.z * s}; }
+RACELAB_HD float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+RACELAB_HD Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+RACELAB_HD Vec3 normalize(Vec3 a) {
+    float len = sqrtf(dot(a, a));
+    return len > 0.f ? a * (1.f / len) : a;
+}
+RACELAB_HD Vec3 minOf(Vec3 a, Vec3 b) { return {fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)}; }
+RACELAB_HD Vec3 maxOf(Vec3 a, Vec3 b) { return {fmaxf(a.x, b.x), fmaxf(a.y, b.y), fmaxf(a.z, b.z)}; }
+
+// Determinants smaller than this (relative to the edge lengths) count as a ray parallel to the triangle.
+inline constexpr float kParallelEpsilon = 1e-9f;
+// Visibility: a segment from the origin to a vertex is blocked by a hit with 0 < t < 1 - kSegmentEpsilon
+// (the vertex's own triangles meet the segment at t = 1).
+inline constexpr float kSegmentEpsilon = 1e-4f;
+// A ray whose hit/miss decision was closer than this (barycentric units) to an edge may legitimately
+// come out either way on two machines; check reports such rays apart.
+inline constexpr float kEdgeEpsilon = 1e-5f;
+
+struct Hit {
+    float t;
+    float u, v;
+    bool hit;
+};
+
+// Moller-Trumbore, two-sided: hit when tMin < t < tMax inside the triangle (edges included).
+RACELAB_HD Hit intersect(Vec3 origin, Vec3 direction, Vec3 a, Vec3 b, Vec3 c, float tMin, float tMax) {
+    Hit h{0.f, 0.f, 0.f, false};
+    Vec3 e1 = b - a, e2 = c - a;
+    Vec3 p = cross(direction, e2);
+    float det = dot(e1, p);
+    if (fabsf(det) < kParallelEpsilon) return h;  // parallel (or degenerate triangle)
+    float inv = 1.f / det;
+    Vec3 s = origin - a;
+    h.u = dot(s, p) * inv;
+    if (h.u < 0.f || h.u > 1.f) return h;
+    Vec3 q = cross(s, e1);
+    h.v = dot(direction, q) * inv;
+    if (h.v < 0.f || h.u + h.v > 1.f) return h;
+    h.t = dot(e2, q) * inv;
+    h.hit = h.t > tMin && h.t < tMax;
+    return h;
+}
+
+// How far (barycentric units) the ray passes from the nearest edge of the triangle's plane region; negative
+// outside. Used only to tell rays that graze an edge apart.
+RACELAB_HD float edgeMargin(Vec3 origin, Vec3 direction, Vec3 a, Vec3 b, Vec3 c) {
+    Vec3 e1 = b - a, e2 = c - a;
+    Vec3 p = cross(direction, e2);
+    float det = dot(e1, p);
+    if (fabsf(det) < kParallelEpsilon) return 1.f;
+    float inv = 1.f / det;
+    Vec3 s = origin - a;
+    float u = dot(s, p) * inv;
+    float v = dot(direction, cross(s, e1)) * inv;
+    return fminf(fminf(u, v), 1.f - u - v);
+}
+
+// Slab test: does the ray enter the box before tMax (and after 0)?
+RACELAB_HD bool hitsBox(Vec3 origin, Vec3 inverseDirection, Vec3 lo, Vec3 hi, float tMax) {
+    float t0x = (lo.x - origin.x) * inverseDirection.x, t1x = (hi.x - origin.x) * inverseDirection.x;
+    float t0y = (lo.y - origin.y) * inverseDirection.y, t1y = (hi.y - origin.y) * inverseDirection.y;
+    float t0z = (lo.z - origin.z) * inverseDirection.z, t1z = (hi.z - origin.z) * inverseDirection.z;
+    float near = fmaxf(fmaxf(fminf(t0x, t1x), fminf(t0y, t1y)), fmaxf(fminf(t0z, t1z), 0.f));
+    float far = fminf(fminf(fmaxf(t0x, t1x), fmaxf(t0y, t1y)), fminf(fmaxf(t0z, t1z), tMax));
+    return near <= far;
+}
+
+RACELAB_HD Vec3 inverse(Vec3 d) {
+    // a zero component becomes a huge number of the right sign, which the slab test handles
+    auto inv = [](float x) { return 1.f / (fabsf(x) > 1e-20f ? x : copysignf(1e-20f, x)); };
+    return {inv(d.x), inv(d.y), inv(d.z)};
+}
+
+// 30-bit Morton code of a point in the unit cube (10 bits per axis).
+RACELAB_HD std::uint32_t expandBits(std::uint32_t v) {
+    v = (v * 0x00010001u) & 0xFF0000FFu;
+    v = (v * 0x00000101u) & 0x0F00F00Fu;
+    v = (v * 0x00000011u) & 0xC30C30C3u;
+    v = (v * 0x00000005u) & 0x49249249u;
+    return v;
+}
+RACELAB_HD std::uint32_t morton3(float x, float y, float z) {
+    auto cell = [](float f) { return static_cast<std::uint32_t>(fminf(fmaxf(f * 1024.f, 0.f), 1023.f)); };
+    return (expandBits(cell(x)) << 2) | (expandBits(cell(y)) << 1) | expandBits(cell(z));
+}
+
+// Orbit camera around a centre: yaw/pitch in radians, distance in scene units.
+struct Camera {
+    Vec3 eye, forward, right, up;
+    float tanHalfFov, aspect;
+};
+
+RACELAB_HD Camera orbitCamera(Vec3 centre, float yaw, float pitch, float distance, int width, int height) {
+    Camera c;
+    Vec3 offset{cosf(pitch) * sinf(yaw), sinf(pitch), cosf(pitch) * cosf(yaw)};
+    c.eye = centre + offset * distance;
+    c.forward = normalize(centre - c.eye);
+    c.right = normalize(cross(c.forward, Vec3{0.f, 1.f, 0.f}));
+    c.up = cross(c.right, c.forward);
+    c.tanHalfFov = .5f;  // about 53 degrees vertically
+    c.aspect = static_cast<float>(width) / static_cast<float>(height);
+    return c;
+}
+
+// Primary ray of pixel (x, y), row 0 at the bottom.
+RACELAB_HD Vec3 primaryDirection(const Camera& c, int x, int y, int width, int height) {
+    float sx = (2.f * (static_cast<float>(x) + .5f) / static_cast<float>(width) - 1.f) * c.tanHalfFov * c.aspect;
+    float sy = (2.f * (static_cast<float>(y) + .5f) / static_cast<float>(height) - 1.f) * c.tanHalfFov;
+    return normalize(c.forward + c.right * sx + c.up * sy);
+}
+
+// Pixel of a world point, or false when it is behind the camera or off screen.
+RACELAB_HD bool projectToPixel(const Camera& c, Vec3 p, int width, int height, int& x, int& y) {
+    Vec3 d = p - c.eye;
+    float z = dot(d, c.forward);
+    if (z <= 1e-6f) return false;
+    float sx = dot(d, c.right) / (z * c.tanHalfFov * c.aspect), sy = dot(d, c.up) / (z * c.tanHalfFov);
+    x = static_cast<int>(floorf((sx + 1.f) * .5f * static_cast<float>(width)));
+    y = static_cast<int>(floorf((sy + 1.f) * .5f * static_cast<float>(height)));
+    return x >= 0 && y >= 0 && x < width && y < height;
+}
+
+enum class Shading : int { Mask = 0, Depth = 1, Normal = 2, TriangleId = 3 };
+
+// What a frame of the mesh scene shows: the orbit camera, the shading, and the optional dots of the
+// vertices visible from an origin point.
+struct MeshView {
+    Vec3 centre{0.f, 0.f, 0.f};
+    float yaw = .6f, pitch = .35f, distance = 3.f;
+    Shading shading = Shading::Mask;
+    float nearT = 0.f, farT = 1.f;  // depth shading range
+    bool showVisibleVertices = false;
+    Vec3 origin{0.f, 0.f, 0.f};
+};
+
+// The facing geometric normal of a triangle for a ray direction.
+RACELAB_HD Vec3 facingNormal(Vec3 a, Vec3 b, Vec3 c, Vec3 direction) {
+    Vec3 n = normalize(cross(b - a, c - a));
+    return dot(n, direction) > 0.f ? n * -1.f : n;
+}
+
+// colour of the dots of visible vertices
+inline constexpr std::uint8_t kDotRed = 40, kDotGreen = 220, kDotBlue = 60;
+
+// RGBA8 of a pixel: miss is dark grey; a hit is white (mask), grey by distance (depth: near white, far dark),
+// the facing normal mapped to colour, or a colour hashed from the triangle index.
+RACELAB_HD void shadeHit(Shading mode, bool hit, float t, float nearT, float farT, Vec3 normal, std::uint32_t triangle,
+                         std::uint8_t* out) {
+    out[3] = 255;
+    if (!hit) {
+        out[0] = out[1] = out[2] = 32;
+        return;
+    }
+    switch (mode) {
+    case Shading::Mask: out[0] = out[1] = out[2] = 255; break;
+    case Shading::Depth: {
+        float g = 1.f - circles::clampf((t - nearT) / (farT - nearT), 0.f, 1.f);
+        out[0] = out[1] = out[2] = circles::toByte(.15f + .85f * g);
+        break;
+    }
+    case Shading::Normal:
+        out[0] = circles::toByte(.5f + .5f * normal.x);
+        out[1] = circles::toByte(.5f + .5f * normal.y);
+        out[2] = circles::toByte(.5f + .5f * normal.z);
+        break;
+    case Shading::TriangleId: {
+        std::uint32_t h = triangle * 2654435761u;
+        h ^= h >> 15;
+        out[0] = static_cast<std::uint8_t>(64 + (h & 0x7f));
+        out[1] = static_cast<std::uint8_t>(64 + ((h >> 8) & 0x7f));
+        out[2] = static_cast<std::uint8_t>(64 + ((h >> 16) & 0x7f));
+        break;
+    }
+    }
+}
+
+}  // namespace racelab::mesh

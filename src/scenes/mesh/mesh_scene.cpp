@@ -1,0 +1,189 @@
+#include "scenes/mesh/mesh_scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/stats.hpp"
+#include "core/stopwatch.hpp"
+#include "scenes/mesh/mesh_catalog.hpp"
+#include "scenes/mesh/mesh_reference.hpp"
+
+#ifdef RACELAB_HAVE_CUDA
+#include "mesh.cuh"
+#else
+namespace racelab::mesh {
+class MeshGpu {};
+}
+#endif
+
+namespace racelab::mesh {
+
+const std::vector<VariantInfo>& MeshScene::variantList() {
+    static const std::vector<VariantInfo> list = {
+        {"good", "LBVH built on the GPU (Morton codes, radix sort, Karras hierarchy), stack traversal", true},
+        {"brute", "every ray against every triangle, staged through shared memory with barriers", true},
+        {"bad", "the brute tiles without barriers: warps read a tile others are still writing (holes)", false},
+    };
+    return list;
+}
+
+MeshScene::MeshScene(const std::string& entryName, const SceneOptions& options) : backend_(options.backend) {
+    const MeshEntry* entry = findMeshEntry(entryName);
+    if (!entry) throw UsageError("unknown mesh scene '" + entryName + "'");
+    mesh_ = loadCatalogMesh(*entry);
+    setUp();
+}
+
+MeshScene::MeshScene(Mesh mesh, const SceneOptions& options) : mesh_(std::move(mesh)), backend_(options.backend) { setUp(); }
+
+MeshScene::~MeshScene() = default;
+
+void MeshScene::setUp() {
+    if (mesh_.triangleCount() == 0) throw UsageError("mesh " + mesh_.name + " has no triangles");
+    bounds_ = boundsOf(mesh_);
+    originX_ = 1.5f, originY_ = 1.2f, originZ_ = 1.5f;
+}
+
+std::vector<SceneParameter> MeshScene::parameters() {
+    std::vector<SceneParameter> out;
+    out.push_back({"shading", &shading_, nullptr, 0, 3, false, {"hit mask", "depth", "normal", "triangle id"}});
+    out.push_back({"orbit speed (rad/s)", nullptr, &orbitSpeed_, -2, 2, false, {}});
+    out.push_back({"visible vertices", &showVertices_, nullptr, 0, 1, false, {"hidden", "dots from the origin"}});
+    out.push_back({"origin x (radii)", nullptr, &originX_, -4, 4, false, {}});
+    out.push_back({"origin y (radii)", nullptr, &originY_, -4, 4, false, {}});
+    out.push_back({"origin z (radii)", nullptr, &originZ_, -4, 4, false, {}});
+    return out;
+}
+
+void MeshScene::regenerate() { reset(); }
+
+void MeshScene::reset() {
+    yaw_ = .6f, pitch_ = .35f, zoom_ = 1.f;
+    frame_ = 0;
+}
+
+void MeshScene::advance(double, cudaStream_t) {
+    ++frame_;
+    yaw_ += orbitSpeed_ / 60.f;  // fixed step per frame, like the other scenes: frame N is reproducible
+}
+
+void MeshScene::handleInput(const PointerInput& input) {
+    if (input.reset) reset();
+    yaw_ -= input.dragX * .01f;
+    pitch_ = std::clamp(pitch_ + input.dragY * .01f, -1.5f, 1.5f);
+    zoom_ = std::clamp(zoom_ * std::pow(.9f, input.wheel), .1f, 10.f);
+}
+
+MeshView MeshScene::view() const {
+    MeshView v;
+    v.centre = bounds_.centre();
+    v.yaw = yaw_;
+    v.pitch = pitch_;
+    const float radius = std::max(bounds_.radius(), 1e-6f);
+    v.distance = 2.6f * radius * zoom_;
+    v.shading = static_cast<Shading>(shading_);
+    v.nearT = std::max(0.f, v.distance - radius);
+    v.farT = v.distance + radius;
+    v.showVisibleVertices = showVertices_ != 0;
+    v.origin = v.centre + Vec3{originX_, originY_, originZ_} * radius;
+    return v;
+}
+
+const CpuBvh& MeshScene::cpuBvh() {
+    if (!cpuBvh_) cpuBvh_ = std::make_unique<CpuBvh>(mesh_);
+    return *cpuBvh_;
+}
+
+void MeshScene::ensureGpu(cudaStream_t stream) {
+#ifdef RACELAB_HAVE_CUDA
+    if (gpu_) return;
+    gpu_ = std::make_unique<MeshGpu>();
+    gpu_->upload(mesh_, stream);
+    lastBuildMs_ = gpu_->buildLbvh(stream);
+#else
+    (void)stream;
+    throw Error("this build has no CUDA backend; use --backend cpu");
+#endif
+}
+
+void MeshScene::render(const FrameTarget& target, int variant) {
+#ifdef RACELAB_HAVE_CUDA
+    ensureGpu(target.stream);
+    gpu_->render(target, view(), static_cast<GpuMethod>(variant));
+#else
+    (void)target, (void)variant;
+    throw Error("this build has no CUDA backend; use --backend cpu");
+#endif
+}
+
+double MeshScene::gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream) {
+#ifdef RACELAB_HAVE_CUDA
+    ensureGpu(stream);
+    return gpu_->visibility(origin, static_cast<GpuMethod>(variant), blocked, stream);
+#else
+    (void)origin, (void)variant, (void)blocked, (void)stream;
+    throw Error("this build has no CUDA backend");
+#endif
+}
+
+void MeshScene::renderReference(HostImage& image, bool parallel) {
+    renderMeshReference(mesh_, cpuBvh(), view(), image, &ambiguity_, parallel);
+}
+
+CheckRule MeshScene::checkRule() const {
+    return {2.5f / 255.f, 0,
+            "mesh rule: identical up to +-2 per channel (depth rounding), except rays within 1e-5 of a triangle edge, "
+            "which are counted apart"};
+}
+
+std::string MeshScene::statsLine() const {
+    std::ostringstream line;
+    line << mesh_.vertices.size() << " vertices, " << mesh_.triangleCount() << " triangles";
+    if (gpu_) {
+        char ms[64];
+        std::snprintf(ms, sizeof ms, "; LBVH built in %.3f ms (GPU)", lastBuildMs_);
+        line << ms;
+    }
+    return line.str();
+}
+
+std::vector<std::string> MeshScene::benchNotes(const BenchFacts& facts, cudaStream_t stream) {
+    std::vector<std::string> notes;
+    char line[256];
+    if (backend_ != Backend::Cuda) return notes;
+#ifdef RACELAB_HAVE_CUDA
+    ensureGpu(stream);
+    const double rays = static_cast<double>(facts.width) * facts.height;
+    std::snprintf(line, sizeof line, "%.0f primary rays per frame -> %.2f G rays/s (kernel median %.4f ms)", rays,
+                  rays / (facts.kernelMedianMs * 1e6), facts.kernelMedianMs);
+    notes.push_back(line);
+    std::vector<double> builds, visibility;
+    for (int i = 0; i < 20; ++i) builds.push_back(gpu_->buildLbvh(stream));
+    std::vector<std::uint8_t> blocked;
+    const Vec3 origin = view().origin;
+    for (int i = 0; i < 20; ++i) visibility.push_back(gpu_->visibility(origin, GpuMethod::Lbvh, blocked, stream));
+    Summary b = summarize(builds), v = summarize(visibility);
+    std::snprintf(line, sizeof line, "LBVH build of %d triangles: median %.4f ms (min %.4f) over %zu builds",
+                  mesh_.triangleCount(), b.p50, b.min, builds.size());
+    notes.push_back(line);
+    std::snprintf(line, sizeof line, "visibility of %zu vertices: median %.4f ms (min %.4f) over %zu runs", mesh_.vertices.size(),
+                  v.p50, v.min, visibility.size());
+    notes.push_back(line);
+    if (facts.cpu) {
+        std::vector<std::uint8_t> reference;
+        Stopwatch cpu;
+        visibilityReference(mesh_, cpuBvh(), origin, reference, true);
+        std::snprintf(line, sizeof line, "visibility on the CPU (BVH, OpenMP): %.3f ms -> GPU speed-up %.0fx", cpu.ms(),
+                      cpu.ms() / v.p50);
+        notes.push_back(line);
+    }
+#else
+    (void)facts, (void)stream;
+#endif
+    return notes;
+}
+
+}  // namespace racelab::mesh

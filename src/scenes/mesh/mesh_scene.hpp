@@ -1,0 +1,68 @@
+// The mesh workload as a Scene: an orbiting camera's primary rays against a triangle mesh, shown as a hit
+// mask or shaded by depth, normal or triangle id; good (GPU LBVH), brute (tiled, with barriers) and bad
+// (tiled, without barriers) variants; optionally the vertices visible from an origin point as dots.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "scenes/mesh/cpu_bvh.hpp"
+#include "scenes/mesh/mesh.hpp"
+#include "scenes/scene.hpp"
+#include "scenes/scene_registry.hpp"
+
+namespace racelab::mesh {
+
+class MeshGpu;
+
+class MeshScene final : public Scene {
+public:
+    MeshScene(const std::string& entryName, const SceneOptions& options);
+    // A scene over a mesh that is already loaded (the visibility command, tests).
+    MeshScene(Mesh mesh, const SceneOptions& options);
+    ~MeshScene() override;
+
+    static const std::vector<VariantInfo>& variantList();
+
+    std::string name() const override { return "mesh/" + mesh_.name; }
+    const std::vector<VariantInfo>& variants() const override { return variantList(); }
+    std::vector<SceneParameter> parameters() override;
+    void regenerate() override;
+    void setBackend(Backend backend) override { backend_ = backend; }
+    Backend backend() const override { return backend_; }
+    bool animated() const override { return orbitSpeed_ != 0.f; }
+    void advance(double dt, cudaStream_t stream) override;
+    void reset() override;
+    void render(const FrameTarget& target, int variant) override;
+    void renderReference(HostImage& image, bool parallel) override;
+    void syncStateToHost(cudaStream_t) override {}
+    CheckRule checkRule() const override;
+    std::string statsLine() const override;
+    void handleInput(const PointerInput& input) override;
+    const std::vector<std::uint8_t>* referenceAmbiguity() const override { return &ambiguity_; }
+    std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) override;
+
+    const Mesh& mesh() const { return mesh_; }
+    MeshView view() const;
+    const CpuBvh& cpuBvh();
+    // GPU visibility of every vertex from `origin` (variant: good/brute/bad); returns the kernel's ms.
+    double gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream);
+
+private:
+    void setUp();
+    void ensureGpu(cudaStream_t stream);
+
+    Mesh mesh_;
+    Bounds bounds_;
+    Backend backend_;
+    int shading_ = 0, showVertices_ = 0;
+    float orbitSpeed_ = .4f;  // radians per second
+    float yaw_ = .6f, pitch_ = .35f, zoom_ = 1.f;
+    float originX_ = 0, originY_ = 0, originZ_ = 0;  // in units of the bounding radius, from the centre
+    long frame_ = 0;
+    double lastBuildMs_ = 0;
+    std::vector<std::uint8_t> ambiguity_;
+    std::unique_ptr<CpuBvh> cpuBvh_;
+    std::unique_ptr<MeshGpu> gpu_;
+};
+
+}  // namespace racelab::mesh
