@@ -114,8 +114,8 @@ __global__ void buildLeavesAndBounds(const Triangle* triangles, const unsigned* 
     leaves[k] = t;
     int node = (n - 1) + k;
     Vec3 l = minOf(minOf(xyz(t.a), xyz(t.b)), xyz(t.c)), h = maxOf(maxOf(xyz(t.a), xyz(t.b)), xyz(t.c));
-    lo[node] = make_float4(l.x, l.y, l.z, 0.f);
-    hi[node] = make_float4(h.x, h.y, h.z, 0.f);
+    lo[node] = make_float4(padBelow(l.x), padBelow(l.y), padBelow(l.z), 0.f);
+    hi[node] = make_float4(padAbove(h.x), padAbove(h.y), padAbove(h.z), 0.f);
     if (n == 1) return;
     int p = parent[node];
     while (true) {
@@ -198,7 +198,7 @@ __global__ void __launch_bounds__(256) renderKernel(LbvhView bvh, const Triangle
     const int tilesX = (width + 15) / 16;
     const int x = (blockIdx.x % tilesX) * 16 + threadIdx.x % 16, y = (blockIdx.x / tilesX) * 16 + threadIdx.x / 16;
     const bool inside = x < width && y < height;
-    const Camera camera = orbitCamera(view.centre, view.yaw, view.pitch, view.distance, width, height);
+    const Camera& camera = view.camera;
     const Vec3 d = primaryDirection(camera, inside ? x : 0, inside ? y : 0, width, height);
     const bool anyHit = view.shading == Shading::Mask;
     HitRecord r;
@@ -234,7 +234,7 @@ __global__ void drawDots(const float4* vertices, int vertexCount, const std::uin
                          int height, std::uint8_t* out, std::size_t pitch) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= vertexCount || blocked[i]) return;
-    const Camera camera = orbitCamera(view.centre, view.yaw, view.pitch, view.distance, width, height);
+    const Camera& camera = view.camera;
     int x, y;
     if (!projectToPixel(camera, xyz(vertices[i]), width, height, x, y)) return;
     for (int dy = -1; dy <= 1; ++dy)
@@ -345,8 +345,9 @@ double MeshGpu::buildLbvh(cudaStream_t s) {
     return m.elapsed();
 }
 
-void MeshGpu::render(const FrameTarget& target, const MeshView& view, GpuMethod method) {
+void MeshGpu::render(const FrameTarget& target, const MeshView& requested, GpuMethod method) {
     auto& m = *impl_;
+    const MeshView view = withCamera(requested, target.width, target.height);
     const int tiles = ((target.width + 15) / 16) * ((target.height + 15) / 16);
     switch (method) {
     case GpuMethod::Lbvh:

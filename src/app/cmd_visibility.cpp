@@ -113,11 +113,16 @@ int runVisibility(const VisibilityOptions& o) {
         std::vector<std::uint8_t> bruteFlags;
         mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, bruteFlags, true, mesh::CpuMethod::Brute);
         const double bruteMs = brute.ms();
-        long mismatches = 0;
-        for (std::size_t i = 0; i < blocked.size(); ++i) mismatches += blocked[i] != reference[i];
-        std::printf("  CPU reference: BVH + OpenMP %.3f ms (GPU speed-up %.0fx), brute force + OpenMP %.3f ms (%.0fx); "
-                    "%ld of %zu vertices disagree with the GPU\n", bvhMs, bvhMs / ms, bruteMs, bruteMs / ms, mismatches,
-                    blocked.size());
+        long mismatches = 0, grazing = 0;
+        for (std::size_t i = 0; i < blocked.size(); ++i) {
+            if (blocked[i] == reference[i]) continue;
+            const mesh::Vec3 d = scene.mesh().vertices[i] - origin;
+            (scene.cpuBvh().grazesEdge(origin, d, 0.f, 1.f - mesh::kSegmentEpsilon) ? grazing : mismatches)++;
+        }
+        std::printf("  CPU reference: BVH + OpenMP %.3f ms (GPU speed-up %.0fx), brute force + OpenMP %.3f ms (%.0fx)\n",
+                    bvhMs, bvhMs / ms, bruteMs, bruteMs / ms);
+        std::printf("  GPU vs CPU: %ld of %zu vertices disagree; %ld more disagree on segments that graze a triangle edge "
+                    "(either answer is right to float precision)\n", mismatches, blocked.size(), grazing);
     }
     writeFlags(blocked, o.out);
     std::printf("  wrote %s (one line per vertex, 1 = blocked)\n", o.out.c_str());

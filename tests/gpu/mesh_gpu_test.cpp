@@ -67,7 +67,13 @@ TEST(MeshVisibility, GpuEqualsCpu) {
         long differ = 0, grazing = 0;
         for (std::size_t i = 0; i < cpu.size(); ++i) {
             bool graze = scene.cpuBvh().grazesEdge(origin, scene.mesh().vertices[i] - origin, 0.f, 1.f - kSegmentEpsilon);
-            if (lbvh[i] != cpu[i] || brute[i] != cpu[i]) (graze ? grazing : differ)++;
+            if (lbvh[i] != cpu[i] || brute[i] != cpu[i]) {
+                (graze ? grazing : differ)++;
+                if (!graze)
+                    ADD_FAILURE() << name << " vertex " << i << ": cpu " << int(cpu[i]) << " lbvh " << int(lbvh[i]) << " brute "
+                                  << int(brute[i]) << " cpu brute "
+                                  << anyHitBrute(scene.mesh(), origin, scene.mesh().vertices[i] - origin, 0.f, 1.f - kSegmentEpsilon);
+            }
         }
         EXPECT_EQ(differ, 0) << name << " (grazing segments apart: " << grazing << ")";
     }

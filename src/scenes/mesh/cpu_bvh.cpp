@@ -23,6 +23,8 @@ int CpuBvh::build(int first, int count, const std::vector<Vec3>& centroids) {
         for (int k = 0; k < 3; ++k) node.lo = minOf(node.lo, mesh_.corner(t, k)), node.hi = maxOf(node.hi, mesh_.corner(t, k));
         clo = minOf(clo, centroids[t]), chi = maxOf(chi, centroids[t]);
     }
+    node.lo = {padBelow(node.lo.x), padBelow(node.lo.y), padBelow(node.lo.z)};
+    node.hi = {padAbove(node.hi.x), padAbove(node.hi.y), padAbove(node.hi.z)};
     const int index = static_cast<int>(nodes_.size());
     nodes_.push_back(node);
     if (count <= 4) {
@@ -89,17 +91,21 @@ ClosestHit CpuBvh::closestHit(Vec3 origin, Vec3 direction, float tMin, float tMa
 
 bool CpuBvh::grazesEdge(Vec3 origin, Vec3 direction, float tMin, float tMax) const {
     bool grazes = false;
-    traverse(origin, direction, tMax, [&](std::uint32_t t, float&) {
+    const bool segment = tMax < 1e20f;  // a segment's far end is a real decision boundary; a ray's is not
+    const float tWindow = 1e-5f * (segment ? std::max(1.f, std::fabs(tMax)) : 1.f);
+    traverse(origin, direction, segment ? tMax + tWindow : tMax, [&](std::uint32_t t, float&) {
         int tri = static_cast<int>(t);
         Vec3 a = mesh_.corner(tri, 0), b = mesh_.corner(tri, 1), c = mesh_.corner(tri, 2);
         float margin = edgeMargin(origin, direction, a, b, c);
-        if (std::fabs(margin) < kEdgeEpsilon) {
-            // near an edge: the decision can flip if the plane is met within the ray's range
-            Vec3 e1 = b - a, e2 = c - a, s = origin - a;
-            float det = dot(e1, cross(direction, e2));
-            float tPlane = std::fabs(det) > kParallelEpsilon ? dot(e2, cross(s, e1)) / det : -1.f;
-            grazes = tPlane > tMin && tPlane < tMax;
-        }
+        if (margin < -kEdgeEpsilon) return false;  // clearly outside
+        Vec3 e1 = b - a, e2 = c - a, s = origin - a;
+        float det = dot(e1, cross(direction, e2));
+        if (std::fabs(det) <= kParallelEpsilon) return false;
+        float tPlane = dot(e2, cross(s, e1)) / det;
+        // near an edge and within range, or inside but met right at either end of the range
+        bool nearEdge = margin < kEdgeEpsilon && tPlane > tMin - tWindow && tPlane < tMax + tWindow;
+        bool nearEnd = (segment && std::fabs(tPlane - tMax) < tWindow) || std::fabs(tPlane - tMin) < tWindow;
+        grazes = nearEdge || nearEnd;
         return grazes;
     });
     return grazes;

@@ -13,13 +13,40 @@ struct Vec3 {
     float x, y, z;
 };
 
-RACELAB_HD Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-RACELAB_HD Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-RACELAB_HD Vec3 operator*(Vec3 a, float s) { return {a.x * s, a.y * s, a.z * s}; }
-RACELAB_HD float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-RACELAB_HD Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+// Every product and sum rounds on its own, on the GPU as on the CPU (nvcc would otherwise fuse them into
+// FMAs): the GPU then computes bit for bit the same intersections as the CPU reference, and the two agree
+// on every ray, not only on the ones far from an edge.
+RACELAB_HD float mul(float a, float b) {
+#if defined(__CUDA_ARCH__)
+    return __fmul_rn(a, b);
+#else
+    return a * b;
+#endif
+}
+RACELAB_HD float add(float a, float b) {
+#if defined(__CUDA_ARCH__)
+    return __fadd_rn(a, b);
+#else
+    return a + b;
+#endif
+}
+RACELAB_HD float sub(float a, float b) {
+#if defined(__CUDA_ARCH__)
+    return __fsub_rn(a, b);
+#else
+    return a - b;
+#endif
+}
+
+RACELAB_HD Vec3 operator+(Vec3 a, Vec3 b) { return {add(a.x, b.x), add(a.y, b.y), add(a.z, b.z)}; }
+RACELAB_HD Vec3 operator-(Vec3 a, Vec3 b) { return {sub(a.x, b.x), sub(a.y, b.y), sub(a.z, b.z)}; }
+RACELAB_HD Vec3 operator*(Vec3 a, float s) { return {mul(a.x, s), mul(a.y, s), mul(a.z, s)}; }
+RACELAB_HD float dot(Vec3 a, Vec3 b) { return add(add(mul(a.x, b.x), mul(a.y, b.y)), mul(a.z, b.z)); }
+RACELAB_HD Vec3 cross(Vec3 a, Vec3 b) {
+    return {sub(mul(a.y, b.z), mul(a.z, b.y)), sub(mul(a.z, b.x), mul(a.x, b.z)), sub(mul(a.x, b.y), mul(a.y, b.x))};
+}
 RACELAB_HD Vec3 normalize(Vec3 a) {
-    float len = sqrtf(dot(a, a));
+    float len = sqrtf(dot(a, a));  // IEEE square root on both sides (nvcc's default -prec-sqrt=true)
     return len > 0.f ? a * (1.f / len) : a;
 }
 RACELAB_HD Vec3 minOf(Vec3 a, Vec3 b) { return {fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)}; }
@@ -31,8 +58,13 @@ inline constexpr float kParallelEpsilon = 1e-9f;
 // (the vertex's own triangles meet the segment at t = 1).
 inline constexpr float kSegmentEpsilon = 1e-4f;
 // A ray whose hit/miss decision was closer than this (barycentric units) to an edge may legitimately
-// come out either way on two machines; check reports such rays apart.
-inline constexpr float kEdgeEpsilon = 1e-5f;
+// come out either way on two machines (fused multiply-adds round differently); check reports such rays apart.
+inline constexpr float kEdgeEpsilon = 1e-4f;
+
+// Bounding boxes grow by this much (relative to the coordinate) so that the float slab test can only keep
+// a box it should reject, never reject one a ray touches at a corner.
+RACELAB_HD float padBelow(float v) { return v - 1e-6f * (fabsf(v) + 1.f); }
+RACELAB_HD float padAbove(float v) { return v + 1e-6f * (fabsf(v) + 1.f); }
 
 struct Hit {
     float t;
@@ -49,12 +81,12 @@ RACELAB_HD Hit intersect(Vec3 origin, Vec3 direction, Vec3 a, Vec3 b, Vec3 c, fl
     if (fabsf(det) < kParallelEpsilon) return h;  // parallel (or degenerate triangle)
     float inv = 1.f / det;
     Vec3 s = origin - a;
-    h.u = dot(s, p) * inv;
+    h.u = mul(dot(s, p), inv);
     if (h.u < 0.f || h.u > 1.f) return h;
     Vec3 q = cross(s, e1);
-    h.v = dot(direction, q) * inv;
-    if (h.v < 0.f || h.u + h.v > 1.f) return h;
-    h.t = dot(e2, q) * inv;
+    h.v = mul(dot(direction, q), inv);
+    if (h.v < 0.f || add(h.u, h.v) > 1.f) return h;
+    h.t = mul(dot(e2, q), inv);
     h.hit = h.t > tMin && h.t < tMax;
     return h;
 }
@@ -68,16 +100,16 @@ RACELAB_HD float edgeMargin(Vec3 origin, Vec3 direction, Vec3 a, Vec3 b, Vec3 c)
     if (fabsf(det) < kParallelEpsilon) return 1.f;
     float inv = 1.f / det;
     Vec3 s = origin - a;
-    float u = dot(s, p) * inv;
-    float v = dot(direction, cross(s, e1)) * inv;
-    return fminf(fminf(u, v), 1.f - u - v);
+    float u = mul(dot(s, p), inv);
+    float v = mul(dot(direction, cross(s, e1)), inv);
+    return fminf(fminf(u, v), sub(sub(1.f, u), v));
 }
 
 // Slab test: does the ray enter the box before tMax (and after 0)?
 RACELAB_HD bool hitsBox(Vec3 origin, Vec3 inverseDirection, Vec3 lo, Vec3 hi, float tMax) {
-    float t0x = (lo.x - origin.x) * inverseDirection.x, t1x = (hi.x - origin.x) * inverseDirection.x;
-    float t0y = (lo.y - origin.y) * inverseDirection.y, t1y = (hi.y - origin.y) * inverseDirection.y;
-    float t0z = (lo.z - origin.z) * inverseDirection.z, t1z = (hi.z - origin.z) * inverseDirection.z;
+    float t0x = mul(sub(lo.x, origin.x), inverseDirection.x), t1x = mul(sub(hi.x, origin.x), inverseDirection.x);
+    float t0y = mul(sub(lo.y, origin.y), inverseDirection.y), t1y = mul(sub(hi.y, origin.y), inverseDirection.y);
+    float t0z = mul(sub(lo.z, origin.z), inverseDirection.z), t1z = mul(sub(hi.z, origin.z), inverseDirection.z);
     float near = fmaxf(fmaxf(fminf(t0x, t1x), fminf(t0y, t1y)), fmaxf(fminf(t0z, t1z), 0.f));
     float far = fminf(fminf(fmaxf(t0x, t1x), fmaxf(t0y, t1y)), fminf(fmaxf(t0z, t1z), tMax));
     return near <= far;
@@ -122,8 +154,8 @@ RACELAB_HD Camera orbitCamera(Vec3 centre, float yaw, float pitch, float distanc
 
 // Primary ray of pixel (x, y), row 0 at the bottom.
 RACELAB_HD Vec3 primaryDirection(const Camera& c, int x, int y, int width, int height) {
-    float sx = (2.f * (static_cast<float>(x) + .5f) / static_cast<float>(width) - 1.f) * c.tanHalfFov * c.aspect;
-    float sy = (2.f * (static_cast<float>(y) + .5f) / static_cast<float>(height) - 1.f) * c.tanHalfFov;
+    float sx = mul(mul(sub(mul(2.f, add(static_cast<float>(x), .5f)) / static_cast<float>(width), 1.f), c.tanHalfFov), c.aspect);
+    float sy = mul(sub(mul(2.f, add(static_cast<float>(y), .5f)) / static_cast<float>(height), 1.f), c.tanHalfFov);
     return normalize(c.forward + c.right * sx + c.up * sy);
 }
 
@@ -143,6 +175,7 @@ enum class Shading : int { Mask = 0, Depth = 1, Normal = 2, TriangleId = 3 };
 // What a frame of the mesh scene shows: the orbit camera, the shading, and the optional dots of the
 // vertices visible from an origin point.
 struct MeshView {
+    Camera camera{};  // filled on the host by withCamera(): the GPU's sinf/cosf would round differently
     Vec3 centre{0.f, 0.f, 0.f};
     float yaw = .6f, pitch = .35f, distance = 3.f;
     Shading shading = Shading::Mask;
@@ -150,6 +183,11 @@ struct MeshView {
     bool showVisibleVertices = false;
     Vec3 origin{0.f, 0.f, 0.f};
 };
+
+inline MeshView withCamera(MeshView view, int width, int height) {
+    view.camera = orbitCamera(view.centre, view.yaw, view.pitch, view.distance, width, height);
+    return view;
+}
 
 // The facing geometric normal of a triangle for a ray direction.
 RACELAB_HD Vec3 facingNormal(Vec3 a, Vec3 b, Vec3 c, Vec3 direction) {

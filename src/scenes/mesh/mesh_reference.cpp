@@ -5,7 +5,7 @@ namespace racelab::mesh {
 void renderMeshReference(const Mesh& mesh, const CpuBvh& bvh, const MeshView& view, HostImage& image,
                          std::vector<std::uint8_t>* ambiguous, bool parallel, CpuMethod method) {
     const int w = image.width, h = image.height;
-    const Camera camera = orbitCamera(view.centre, view.yaw, view.pitch, view.distance, w, h);
+    const Camera camera = withCamera(view, w, h).camera;
     if (ambiguous) ambiguous->assign(static_cast<std::size_t>(w) * h, 0);
     const float far = 1e30f;
 #pragma omp parallel for schedule(dynamic, 4) if (parallel)

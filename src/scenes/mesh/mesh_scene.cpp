@@ -135,7 +135,7 @@ void MeshScene::renderReference(HostImage& image, bool parallel) {
 
 CheckRule MeshScene::checkRule() const {
     return {2.5f / 255.f, 0,
-            "mesh rule: identical up to +-2 per channel (depth rounding), except rays within 1e-5 of a triangle edge, "
+            "mesh rule: identical up to +-2 per channel (depth rounding), except rays within 1e-4 (barycentric) of a triangle edge, "
             "which are counted apart"};
 }
 
