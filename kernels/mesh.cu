@@ -30,7 +30,11 @@ struct LbvhView {
     const int* right;
     const Triangle* leaves;  // triangles in Morton order
     int count;               // triangles
+    unsigned* overflows;     // traversals that ran out of stack
 };
+
+// Karras trees over 30-bit codes plus a 32-bit index tie-break are at most about 62 levels deep.
+constexpr int kStackDepth = 96;
 
 __device__ __forceinline__ Vec3 xyz(float4 v) { return {v.x, v.y, v.z}; }
 
@@ -141,7 +145,7 @@ template <bool kAnyHit>
 __device__ HitRecord traverse(const LbvhView& bvh, Vec3 origin, Vec3 direction, float tMin, float tMax) {
     HitRecord best{false, tMax, 0u, {}, {}, {}};
     const Vec3 inv = inverse(direction);
-    int stack[64];
+    int stack[kStackDepth];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
@@ -155,9 +159,11 @@ __device__ HitRecord traverse(const LbvhView& bvh, Vec3 origin, Vec3 direction, 
                 best = {true, h.t, static_cast<unsigned>(__float_as_int(tri.a.w)), a, b, c};
                 if (kAnyHit) return best;
             }
-        } else if (top < 62) {
+        } else if (top + 2 <= kStackDepth) {
             stack[top++] = __ldg(&bvh.left[node]);
             stack[top++] = __ldg(&bvh.right[node]);
+        } else {
+            atomicAdd(bvh.overflows, 1u);  // never expected: the tree is deeper than the stack (reported)
         }
     }
     return best;
@@ -258,6 +264,7 @@ struct MeshGpu::Impl {
     DeviceBuffer<int> left, right, parent, arrivals, bounds;
     DeviceBuffer<unsigned> keys, keysSorted, values, valuesSorted;
     DeviceBuffer<std::uint8_t> cubTemp, blocked;
+    DeviceBuffer<unsigned> overflows{1, "traversal overflow counter"};
     cudaEvent_t start = nullptr, stop = nullptr;
 
     Impl() {
@@ -268,7 +275,7 @@ struct MeshGpu::Impl {
         cudaEventDestroy(start);
         cudaEventDestroy(stop);
     }
-    LbvhView view() const { return {lo.data(), hi.data(), left.data(), right.data(), leaves.data(), count}; }
+    LbvhView view() const { return {lo.data(), hi.data(), left.data(), right.data(), leaves.data(), count, overflows.data()}; }
     double elapsed() {
         CUDA_CHECK(cudaEventSynchronize(stop));
         float ms = 0;
@@ -280,6 +287,13 @@ struct MeshGpu::Impl {
 MeshGpu::MeshGpu() : impl_(std::make_unique<Impl>()) {}
 MeshGpu::~MeshGpu() = default;
 int MeshGpu::triangleCount() const { return impl_->count; }
+
+unsigned MeshGpu::traversalOverflows(cudaStream_t stream) const {
+    unsigned count = 0;
+    CUDA_CHECK(cudaMemcpyAsync(&count, impl_->overflows.data(), sizeof count, cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    return count;
+}
 
 void MeshGpu::upload(const Mesh& mesh, cudaStream_t stream) {
     const std::size_t n = static_cast<std::size_t>(mesh.triangleCount());
@@ -336,6 +350,7 @@ double MeshGpu::buildLbvh(cudaStream_t s) {
     CUDA_CHECK(cub::DeviceRadixSort::SortPairs(m.cubTemp.data(), bytes, m.keys.data(), m.keysSorted.data(), m.values.data(),
                                                m.valuesSorted.data(), n, 0, 30, s));
     CUDA_CHECK(cudaMemsetAsync(m.arrivals.data(), 0, nodes * sizeof(int), s));
+    CUDA_CHECK(cudaMemsetAsync(m.overflows.data(), 0, sizeof(unsigned), s));
     if (n > 1) buildHierarchy<<<blocksFor(n - 1, 256), 256, 0, s>>>(m.keysSorted.data(), n, m.left.data(), m.right.data(), m.parent.data());
     buildLeavesAndBounds<<<blocksFor(n, 256), 256, 0, s>>>(m.triangles.data(), m.valuesSorted.data(), n, m.left.data(),
                                                            m.right.data(), m.parent.data(), m.arrivals.data(), m.lo.data(),

@@ -30,6 +30,8 @@ public:
     // blocked[i] = 1 when the segment from origin to vertex i is blocked; returns the kernel's GPU time in ms.
     double visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t stream);
     int triangleCount() const;
+    // Traversals since the last build that found the tree deeper than their stack (should stay 0).
+    unsigned traversalOverflows(cudaStream_t stream) const;
 
 private:
     struct Impl;

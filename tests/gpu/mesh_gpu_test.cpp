@@ -76,6 +76,7 @@ TEST(MeshVisibility, GpuEqualsCpu) {
             }
         }
         EXPECT_EQ(differ, 0) << name << " (grazing segments apart: " << grazing << ")";
+        EXPECT_EQ(scene.gpuTraversalOverflows(stream.get()), 0u) << name;
     }
 }
 

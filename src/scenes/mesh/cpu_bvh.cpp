@@ -92,19 +92,24 @@ ClosestHit CpuBvh::closestHit(Vec3 origin, Vec3 direction, float tMin, float tMa
 bool CpuBvh::grazesEdge(Vec3 origin, Vec3 direction, float tMin, float tMax) const {
     bool grazes = false;
     const bool segment = tMax < 1e20f;  // a segment's far end is a real decision boundary; a ray's is not
-    const float tWindow = 1e-5f * (segment ? std::max(1.f, std::fabs(tMax)) : 1.f);
-    traverse(origin, direction, segment ? tMax + tWindow : tMax, [&](std::uint32_t t, float&) {
+    auto length = [](Vec3 v) { return std::sqrt(dot(v, v)); };
+    traverse(origin, direction, segment ? tMax * 1.01f : tMax, [&](std::uint32_t t, float&) {
         int tri = static_cast<int>(t);
         Vec3 a = mesh_.corner(tri, 0), b = mesh_.corner(tri, 1), c = mesh_.corner(tri, 2);
-        float margin = edgeMargin(origin, direction, a, b, c);
-        if (margin < -kEdgeEpsilon) return false;  // clearly outside
         Vec3 e1 = b - a, e2 = c - a, s = origin - a;
-        float det = dot(e1, cross(direction, e2));
+        Vec3 p = cross(direction, e2), q = cross(s, e1);
+        float det = dot(e1, p);
         if (std::fabs(det) <= kParallelEpsilon) return false;
-        float tPlane = dot(e2, cross(s, e1)) / det;
-        // near an edge and within range, or inside but met right at either end of the range
-        bool nearEdge = margin < kEdgeEpsilon && tPlane > tMin - tWindow && tPlane < tMax + tWindow;
-        bool nearEnd = (segment && std::fabs(tPlane - tMax) < tWindow) || std::fabs(tPlane - tMin) < tWindow;
+        float u = dot(s, p) / det, v = dot(direction, q) / det, tPlane = dot(e2, q) / det;
+        // How far rounding can move u, v and t: a few float epsilons of the products they are made of,
+        // over |det| (a ray far from a small triangle, or at a grazing angle, is ill-conditioned).
+        float rounding = 8.f * 1.2e-7f / std::fabs(det);
+        float uvTolerance = kEdgeEpsilon + rounding * (length(s) * length(p) + length(direction) * length(q));
+        float tTolerance = 1e-5f * std::max(1.f, std::fabs(tMax) * segment) + rounding * length(e2) * length(q);
+        float margin = std::fmin(std::fmin(u, v), 1.f - u - v);
+        if (margin < -uvTolerance) return false;  // clearly outside
+        bool nearEdge = margin < uvTolerance && tPlane > tMin - tTolerance && (!segment || tPlane < tMax + tTolerance);
+        bool nearEnd = (segment && std::fabs(tPlane - tMax) < tTolerance) || std::fabs(tPlane - tMin) < tTolerance;
         grazes = nearEdge || nearEnd;
         return grazes;
     });

@@ -129,6 +129,15 @@ double MeshScene::gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8
 #endif
 }
 
+unsigned MeshScene::gpuTraversalOverflows(cudaStream_t stream) const {
+#ifdef RACELAB_HAVE_CUDA
+    return gpu_ ? gpu_->traversalOverflows(stream) : 0u;
+#else
+    (void)stream;
+    return 0;
+#endif
+}
+
 void MeshScene::renderReference(HostImage& image, bool parallel) {
     renderMeshReference(mesh_, cpuBvh(), view(), image, &ambiguity_, parallel);
 }

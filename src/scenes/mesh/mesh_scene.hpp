@@ -46,6 +46,7 @@ public:
     const CpuBvh& cpuBvh();
     // GPU visibility of every vertex from `origin` (variant: good/brute/bad); returns the kernel's ms.
     double gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream);
+    unsigned gpuTraversalOverflows(cudaStream_t stream) const;
 
 private:
     void setUp();
