@@ -29,7 +29,7 @@ void clampParameter(SceneParameter& p) {
 ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
     ViewerPanelActions actions;
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(420, 0), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(470, 0), ImGuiCond_FirstUseEver);
     ImGui::Begin("racelab");
 
     // scene + variant
