@@ -18,6 +18,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include "common/tile_cover.cuh"
+#include "common/launch.cuh"
 #include "core/device_buffer.hpp"
 #include "scenes/circles/circle_formulas.hpp"
 
@@ -250,8 +251,6 @@ __global__ void advanceParticles(Animation animation, int count, float* position
     case Animation::None: break;
     }
 }
-
-unsigned blocksFor(std::size_t n, unsigned threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
 
 }  // namespace
 

@@ -13,6 +13,7 @@
 
 #include <cub/device/device_radix_sort.cuh>
 
+#include "common/launch.cuh"
 #include "core/device_buffer.hpp"
 #include "scenes/mesh/mesh_formulas.hpp"
 
@@ -252,8 +253,6 @@ __global__ void drawDots(const float4* vertices, int vertexCount, const std::uin
                 make_uchar4(kDotRed, kDotGreen, kDotBlue, 255);
         }
 }
-
-unsigned blocksFor(std::size_t n, unsigned threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
 
 }  // namespace
 

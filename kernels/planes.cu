@@ -14,6 +14,7 @@
 
 #include <algorithm>
 
+#include "common/launch.cuh"
 #include "core/device_buffer.hpp"
 #include "scenes/planes/plane_formulas.hpp"
 
@@ -213,8 +214,6 @@ __global__ void storeRacyResult(const float4* result, PlaneSettings s, int width
     c.r = v.x, c.g = v.y, c.b = v.z, c.a = v.w;
     storeComposite(c, s.blend, out + (i / width) * pitch + 4 * (i % width));
 }
-
-unsigned blocksFor(std::size_t n, unsigned threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
 
 }  // namespace
 
