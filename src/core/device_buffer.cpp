@@ -19,7 +19,10 @@ bool cudaDeviceAvailable(std::string* whyNot) {
     int count = 0;
     cudaError_t status = cudaGetDeviceCount(&count);
     if (status != cudaSuccess || count == 0) {
-        if (whyNot) *whyNot = status != cudaSuccess ? cudaGetErrorString(status) : "no CUDA device found";
+        if (whyNot)
+            *whyNot = status == cudaSuccess || status == cudaErrorNoDevice
+                          ? std::string("no CUDA device found")
+                          : std::string("no usable CUDA device or driver: ") + cudaGetErrorString(status);
         cudaGetLastError();  // clear the sticky-free error so later calls are not confused
         return false;
     }
