@@ -1,0 +1,28 @@
+// From an image to contours: grayscale -> Gaussian blur -> Canny -> cv::findContours (OpenCV imgproc).
+// A built-in default needs no file: text rendered with a Debian font (DejaVu Sans Bold through
+// stb_truetype), or a drawn shape when no font is installed.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scenes/fourier/contour.hpp"
+
+namespace racelab::fourier {
+
+struct GrayImage {
+    int width = 0, height = 0;
+    std::vector<std::uint8_t> pixels;  // row 0 at the top, as image files store it
+};
+
+struct EdgeSettings {
+    float sigma = 1.5f;  // Gaussian blur
+    float low = 50.f, high = 150.f;  // Canny thresholds
+};
+
+// Throws UsageError for a missing or unreadable file, or one that is not an image.
+GrayImage loadGrayImage(const std::string& path);
+GrayImage defaultImage(const std::string& text = "racelab", int height = 360);
+std::vector<Contour> extractContours(const GrayImage& image, const EdgeSettings& settings);
+
+}  // namespace racelab::fourier

@@ -1,0 +1,121 @@
+// The Fourier workload's CPU reference pipeline: each preprocessing step on small hand-made contours, the
+// resampling and the DFT (which must reconstruct the path), and the edge extraction.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "scenes/fourier/contour_extraction.hpp"
+#include "scenes/fourier/contour_preprocess.hpp"
+#include "scenes/fourier/fourier_series.hpp"
+
+using namespace racelab;
+using namespace racelab::fourier;
+
+namespace {
+Contour line(float x0, float y, int points, float step = 1.f) {
+    Contour c;
+    for (int i = 0; i < points; ++i) c.push_back({x0 + i * step, y});
+    return c;
+}
+}  // namespace
+
+TEST(FourierPreprocess, BrushRemovesPointsUnderIt) {
+    auto out = removeBrushed({line(0, 0, 10)}, {{4.5f, 0.f, 1.f}});  // removes x = 4 and 5
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].size(), 8u);
+    for (Point p : out[0]) EXPECT_TRUE(p.x < 3.5f || p.x > 5.5f);
+    EXPECT_TRUE(removeBrushed({line(0, 0, 3)}, {{1.f, 0.f, 5.f}}).empty());    // all brushed: contour gone
+    EXPECT_EQ(removeBrushed({line(0, 0, 3)}, {{500.f, 500.f, 5.f}})[0].size(), 3u);  // far away: no effect
+}
+
+TEST(FourierPreprocess, DropSmallAndDuplicates) {
+    auto kept = dropSmall({line(0, 0, 5), line(0, 10, 20)}, 10);
+    ASSERT_EQ(kept.size(), 1u);
+    EXPECT_EQ(kept[0].size(), 20u);
+    Contour c = {{0, 0}, {.5f, 0}, {2, 0}, {2.4f, 0}, {4, 0}};
+    auto deduped = removeDuplicates({c}, 1.5f);
+    ASSERT_EQ(deduped[0].size(), 3u);
+    EXPECT_FLOAT_EQ(deduped[0][1].x, 2.f);
+    EXPECT_FLOAT_EQ(deduped[0][2].x, 4.f);
+}
+
+TEST(FourierPreprocess, MergeJoinsOnlyCloseContours) {
+    // a and b are 2 px apart at their nearest points; c is far away
+    auto merged = mergeClose({line(0, 0, 10), line(11, 0, 10), line(0, 100, 10)}, 4.f);
+    ASSERT_EQ(merged.size(), 2u);
+    EXPECT_EQ(merged[0].size(), 21u);  // a + b, and the return to where b was entered
+    EXPECT_EQ(merged[1].size(), 10u);
+    // b is spliced in after a's point nearest to it (x = 9), entered at its own nearest point (x = 11)
+    EXPECT_FLOAT_EQ(merged[0][9].x, 9.f);
+    EXPECT_FLOAT_EQ(merged[0][10].x, 11.f);
+}
+
+TEST(FourierPreprocess, OrderingStartsBigAndEntersEachContourNearestThePreviousEnd) {
+    std::vector<Contour> contours = {line(50, 0, 5), line(0, 0, 30), line(100, 0, 5)};
+    auto ordered = orderGreedy(contours);
+    ASSERT_EQ(ordered.size(), 3u);
+    EXPECT_EQ(ordered[0].size(), 30u);  // the biggest first
+    for (std::size_t i = 1; i < ordered.size(); ++i) {
+        Point end = ordered[i - 1].back();
+        for (Point p : ordered[i]) EXPECT_GE(squaredDistance(p, end), squaredDistance(ordered[i][0], end));
+    }
+    EXPECT_FLOAT_EQ(ordered[1][0].x, 50.f);  // nearest to (29, 0)
+}
+
+TEST(FourierSeries, ResamplingIsEquallySpacedAlongTheClosedPath) {
+    std::vector<std::complex<float>> square = {{0, 0}, {4, 0}, {4, 4}, {0, 4}};
+    auto s = resampleClosed(square, 8);  // perimeter 16: a point every 2
+    ASSERT_EQ(s.size(), 8u);
+    for (std::size_t i = 0; i < s.size(); ++i) EXPECT_NEAR(std::abs(s[(i + 1) % 8] - s[i]), 2.f, 1e-5f);
+    EXPECT_THROW(resampleClosed({}, 8), UsageError);
+    EXPECT_THROW(resampleClosed(square, 1), UsageError);
+}
+
+TEST(FourierSeries, DftReconstructsThePath) {
+    std::vector<std::complex<float>> path;
+    for (int i = 0; i < 64; ++i) {
+        float a = 6.2831853f * i / 64;
+        path.emplace_back(10.f * std::cos(a) + 2.f * std::cos(3 * a), 10.f * std::sin(a) - 2.f * std::sin(3 * a));
+    }
+    auto samples = resampleClosed(path, 64);
+    auto all = dft(samples);
+    for (int n = 0; n < 64; ++n)  // every term: exact up to float rounding
+        EXPECT_LT(std::abs(penAt(all, n / 64.0) - samples[static_cast<std::size_t>(n)]), 1e-3f) << n;
+    EXPECT_THROW(largestTerms(all, 0), UsageError);
+    // A circle walked at constant speed (so arc-length resampling keeps its parametrization) centred at
+    // (5, 7): the constant term is the centre, the single other term has radius 10 at frequency 1.
+    std::vector<std::complex<float>> circle;
+    for (int i = 0; i < 200; ++i) {
+        float a = 6.2831853f * i / 200;
+        circle.emplace_back(5.f + 10.f * std::cos(a), 7.f + 10.f * std::sin(a));
+    }
+    auto terms = largestTerms(dft(resampleClosed(circle, 128)), 2);
+    EXPECT_EQ(terms[0].frequency, 0);
+    EXPECT_NEAR(terms[0].coefficient.real(), 5.f, 1e-3f);
+    EXPECT_NEAR(terms[0].coefficient.imag(), 7.f, 1e-3f);
+    EXPECT_EQ(terms[1].frequency, 1);
+    EXPECT_NEAR(std::abs(terms[1].coefficient), 10.f, 5e-3f);
+}
+
+TEST(FourierExtraction, DefaultImageHasContoursAndABlankOneHasNone) {
+    GrayImage image = defaultImage("rl", 120);
+    EXPECT_GT(image.width, 0);
+    auto contours = extractContours(image, EdgeSettings{});
+    EXPECT_GT(contours.size(), 1u);
+    GrayImage blank;
+    blank.width = 64, blank.height = 64;
+    blank.pixels.assign(64 * 64, 128);
+    EXPECT_TRUE(extractContours(blank, EdgeSettings{}).empty());
+    auto ordered = preprocess(contours, {}, PreprocessSettings{});
+    EXPECT_FALSE(flatten(ordered).empty());
+}
+
+TEST(FourierExtraction, BadImageFilesAreRefused) {
+    EXPECT_THROW(loadGrayImage("/nonexistent/picture.png"), UsageError);
+    auto path = (std::filesystem::temp_directory_path() / "racelab_not_an_image.png").string();
+    std::ofstream(path) << "this is not a PNG";
+    EXPECT_THROW(loadGrayImage(path), UsageError);
+}
