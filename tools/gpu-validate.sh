@@ -42,6 +42,7 @@ for stage in $stages; do
     run memcheck-mesh-good compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene mesh/torus --size 1000x600 --frame 5 --param shading=depth
     run memcheck-mesh-brute compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene mesh/icosphere --variant brute --size 320x200
     run memcheck-visibility compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" visibility --scene mesh/torus --origin 0,2,0 --runs 1 --out "$out/vis-torus.txt"
+    run memcheck-fourier compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene fourier/text --frame 200 --size 800x450
     run memcheck-unordered compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" render --scene circles/rand10k --variant unordered --size 640x480 --out "$out/unordered.png"
     ;;
   bench)
@@ -60,6 +61,7 @@ for stage in $stages; do
     run bench-mesh-bunny-brute "$bin/racelab" bench --scene mesh/bunny --size 256x256 --variant brute --present none --frames 20 --warmup 2
     run visibility-torus "$bin/racelab" visibility --scene mesh/torus --origin 0,2,0 --runs 50 --cpu --out "$out/vis-torus.txt"
     run visibility-bunny "$bin/racelab" visibility --scene mesh/bunny --origin 0,0.3,0.5 --runs 50 --cpu --out "$out/vis-bunny.txt"
+    run bench-fourier-2000 "$bin/racelab" bench --scene fourier/text --size 1920x1080 --present none --frames 600 --warmup 30 --param "terms K=2000"
     run bench-suite "$bin/racelab" bench --suite --present none --frames 100 --warmup 10
     ;;
   window)

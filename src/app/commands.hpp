@@ -13,6 +13,7 @@ struct SceneSelection {
     unsigned seed = 0;
     int count = 0;
     std::vector<std::string> params;  // NAME=VALUE for the scene's parameters, e.g. shading=depth
+    std::string image;                // fourier/image
 };
 
 struct ViewOptions {

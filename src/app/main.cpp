@@ -17,6 +17,7 @@ void addSceneOptions(CLI::App& command, racelab::SceneSelection& s, const char* 
     command.add_option("--seed", s.seed, "seed for glibc srand() in scene generation")->capture_default_str();
     command.add_option("--count", s.count,
                        "circles for circles/rand10k|rand100k|rand1M|micro2M, planes (N) for planes/* (0: the preset's)");
+    command.add_option("--image", s.image, "picture for fourier/image (PNG or JPG)");
     command.add_option("--param", s.params, "set a scene parameter, NAME=VALUE (repeatable), e.g. shading=depth, "
                                             "blend=seed, alpha=0.3; the viewer panel shows the names");
 }

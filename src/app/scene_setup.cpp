@@ -72,6 +72,7 @@ PreparedScene prepareScene(const SceneSelection& selection, const std::string& d
     options.seed = selection.seed;
     options.count = selection.count;
     options.backend = out.backend;
+    options.imagePath = selection.image;
     out.scene = createScene(selection.scene, options);
     out.variant = out.scene->variantIndex(selection.variant);
     for (const auto& assignment : selection.params) applySceneParameter(*out.scene, assignment);

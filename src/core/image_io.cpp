@@ -8,9 +8,7 @@
 
 #include "core/errors.hpp"
 
-#define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
-#define STB_IMAGE_IMPLEMENTATION
 #include <stb_image.h>
 
 namespace racelab {

@@ -4,6 +4,7 @@
 #include "core/errors.hpp"
 #include "scenes/circles/circle_scene.hpp"
 #include "scenes/circles/circle_scene_spec.hpp"
+#include "scenes/fourier/fourier_scene.hpp"
 #include "scenes/mesh/mesh_catalog.hpp"
 #include "scenes/mesh/mesh_scene.hpp"
 #include "scenes/planes/plane_scene.hpp"
@@ -24,6 +25,10 @@ std::vector<SceneListing> listScenes() {
     std::vector<std::string> meshVariants;
     for (const auto& v : mesh::MeshScene::variantList()) meshVariants.push_back(v.name);
     for (const auto& entry : mesh::meshCatalog()) out.push_back({"mesh/" + entry.name, entry.description, meshVariants});
+    std::vector<std::string> fourierVariants;
+    for (const auto& v : fourier::FourierScene::variantList()) fourierVariants.push_back(v.name);
+    out.push_back({"fourier/text", "epicycles drawing the word racelab (DejaVu Sans Bold)", fourierVariants});
+    out.push_back({"fourier/image", "epicycles drawing the contours of --image FILE", fourierVariants});
     return out;
 }
 
@@ -37,6 +42,8 @@ std::unique_ptr<Scene> createScene(const std::string& name, const SceneOptions& 
     const std::string meshPrefix = "mesh/";
     if (name.rfind(meshPrefix, 0) == 0 && mesh::findMeshEntry(name.substr(meshPrefix.size())))
         return std::make_unique<mesh::MeshScene>(name.substr(meshPrefix.size()), options);
+    if (name == "fourier/text" || name == "fourier/image")
+        return std::make_unique<fourier::FourierScene>(name.substr(8), options);
     std::string valid;
     for (const auto& s : listScenes()) valid += "\n  " + s.name;
     throw UsageError("unknown scene '" + name + "'; valid scenes:" + valid);

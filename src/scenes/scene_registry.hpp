@@ -12,6 +12,7 @@ struct SceneOptions {
     unsigned seed = 0;
     int count = 0;  // 0: the preset's default (only some scenes take a count)
     Backend backend = Backend::Cuda;
+    std::string imagePath;  // fourier/image: the picture to draw
 };
 
 struct SceneListing {

@@ -6,7 +6,6 @@
 
 #include <opencv2/imgproc.hpp>
 #include <stb_image.h>
-#define STB_TRUETYPE_IMPLEMENTATION
 #include <stb_truetype.h>
 
 #include "core/errors.hpp"

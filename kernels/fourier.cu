@@ -1,0 +1,224 @@
+// GPU side of the Fourier epicycles: the chain of circle centres as a prefix sum of rotating vectors, and
+// anti-aliased splats of the trail, the circles and the arms.
+#include "fourier.cuh"
+
+#include <cub/block/block_scan.cuh>
+
+#include "common/launch.cuh"
+#include "core/device_buffer.hpp"
+
+namespace racelab::fourier {
+namespace {
+
+constexpr int kChainThreads = 1024;
+
+struct Sum2 {
+    __device__ Vec2 operator()(Vec2 a, Vec2 b) const { return {a.x + b.x, a.y + b.y}; }
+};
+
+// centres[0] = 0 and centres[j + 1] = term 0 + ... + term j, mapped to frame pixels.
+template <bool kRacy>
+__global__ void __launch_bounds__(kChainThreads) chainKernel(const EpicycleTerm* terms, int count, float t,
+                                                             FrameMapping mapping, Vec2* centres) {
+    const int chunk = (count + kChainThreads - 1) / kChainThreads;
+    const int begin = min(count, static_cast<int>(threadIdx.x) * chunk), end = min(count, begin + chunk);
+    Vec2 local{0.f, 0.f};
+    for (int j = begin; j < end; ++j) {
+        Vec2 v = termAt(terms[j], t);
+        local.x += v.x, local.y += v.y;
+    }
+    Vec2 before;
+    if (!kRacy) {
+        using Scan = cub::BlockScan<Vec2, kChainThreads>;
+        __shared__ typename Scan::TempStorage storage;
+        Scan(storage).ExclusiveScan(local, before, Vec2{0.f, 0.f}, Sum2{});
+    } else {
+        // Hillis-Steele in shared memory without the barrier between reading a partner and writing: a
+        // thread may read a value its partner has already overwritten in this step, or not yet written.
+        __shared__ Vec2 values[kChainThreads];
+        values[threadIdx.x] = local;
+        __syncthreads();
+        for (int offset = 1; offset < kChainThreads; offset *= 2) {
+            Vec2 partner = threadIdx.x >= offset ? values[threadIdx.x - offset] : Vec2{0.f, 0.f};
+            values[threadIdx.x] = {values[threadIdx.x].x + partner.x, values[threadIdx.x].y + partner.y};
+        }
+        __syncthreads();
+        before = {values[threadIdx.x].x - local.x, values[threadIdx.x].y - local.y};
+    }
+    Vec2 running = before;
+    if (threadIdx.x == 0) centres[0] = toFrame(mapping, Vec2{0.f, 0.f});
+    for (int j = begin; j < end; ++j) {
+        Vec2 v = termAt(terms[j], t);
+        running.x += v.x, running.y += v.y;
+        centres[j + 1] = toFrame(mapping, running);
+    }
+}
+
+// Splats the pixels around point q whose coverage, by `distance`, is non-zero.
+template <bool kRacy, typename Distance>
+__device__ void splatAround(Vec2 q, float radius, int width, int height, std::uint32_t* target, Distance distance) {
+    const int reach = static_cast<int>(ceilf(radius + 1.f));
+    const int cx = static_cast<int>(floorf(q.x)), cy = static_cast<int>(floorf(q.y));
+    for (int y = cy - reach; y <= cy + reach; ++y)
+        for (int x = cx - reach; x <= cx + reach; ++x) {
+            if (x < 0 || y < 0 || x >= width || y >= height) continue;
+            std::uint32_t cov = splatCoverage(distance(Vec2{x + .5f, y + .5f}), radius);
+            if (cov == 0) continue;
+            std::uint32_t* p = target + static_cast<std::size_t>(y) * width + x;
+            if (!kRacy) {
+                atomicMax(p, cov);
+            } else {
+                // the race on purpose: blend without atomics; neighbouring samples hit the same pixels
+                std::uint32_t old = *p;
+                *p = min(255u, old + (255u - old) * cov / 255u);
+            }
+        }
+}
+
+// One block per segment (a[i] -> b[i]); threads stride along it every half pixel.
+template <bool kRacy>
+__global__ void segmentsKernel(const Vec2* points, int firstSegment, int segments, float radius, int width, int height,
+                               std::uint32_t* target) {
+    const int i = firstSegment + static_cast<int>(blockIdx.x);
+    if (blockIdx.x >= static_cast<unsigned>(segments)) return;
+    const Vec2 a = points[i], b = points[i + 1];
+    const float length = sqrtf((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
+    if (!(length < 1e5f)) return;  // off-screen or degenerate mapping
+    const int samples = static_cast<int>(length * 2.f) + 1;
+    for (int s = threadIdx.x; s <= samples; s += blockDim.x) {
+        float f = static_cast<float>(s) / samples;
+        Vec2 q{a.x + f * (b.x - a.x), a.y + f * (b.y - a.y)};
+        splatAround<kRacy>(q, radius, width, height, target, [&](Vec2 p) { return segmentDistance(p, a, b); });
+    }
+}
+
+// One block per circle j >= 1: centre centres[j], radius |term j| in frame pixels.
+__global__ void ringsKernel(const Vec2* centres, const EpicycleTerm* terms, int count, float scale, int width, int height,
+                            std::uint32_t* target) {
+    const int j = 1 + static_cast<int>(blockIdx.x);
+    if (j >= count) return;
+    const Vec2 c = centres[j];
+    const float r = sqrtf(terms[j].re * terms[j].re + terms[j].im * terms[j].im) * scale;
+    if (r < .5f || r > 1e5f) return;
+    const int samples = static_cast<int>(6.2831853f * r * 2.f) + 1;
+    for (int s = threadIdx.x; s < samples; s += blockDim.x) {
+        float a = 6.2831853f * s / samples;
+        Vec2 q{c.x + r * cosf(a), c.y + r * sinf(a)};
+        splatAround<false>(q, kLineRadius, width, height, target, [&](Vec2 p) { return ringDistance(p, c, r); });
+    }
+}
+
+// The pen at the end of every frame in (from, to], for the trail: one block per frame, terms summed by a
+// block reduction.
+__global__ void penKernel(const EpicycleTerm* terms, int count, long from, float periodFrames, FrameMapping mapping,
+                          Vec2* pens) {
+    __shared__ Vec2 partial[256];
+    const long frame = from + static_cast<long>(blockIdx.x);
+    const float t = timeOfFrame(frame, periodFrames);
+    Vec2 sum{0.f, 0.f};
+    for (int j = threadIdx.x; j < count; j += blockDim.x) {
+        Vec2 v = termAt(terms[j], t);
+        sum.x += v.x, sum.y += v.y;
+    }
+    partial[threadIdx.x] = sum;
+    __syncthreads();
+    for (int offset = blockDim.x / 2; offset > 0; offset /= 2) {
+        if (static_cast<int>(threadIdx.x) < offset)
+            partial[threadIdx.x] = {partial[threadIdx.x].x + partial[threadIdx.x + offset].x,
+                                    partial[threadIdx.x].y + partial[threadIdx.x + offset].y};
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) pens[blockIdx.x] = toFrame(mapping, partial[0]);
+}
+
+__global__ void composeKernel(const std::uint32_t* trail, const std::uint32_t* overlay, int width, int height,
+                              std::uint8_t* out, std::size_t pitch) {
+    const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+    if (x >= width) return;
+    const std::size_t i = static_cast<std::size_t>(y) * width + x;
+    std::uint8_t px[4];
+    composePixel(trail[i], overlay[i], px);
+    *reinterpret_cast<uchar4*>(out + y * pitch + 4 * static_cast<std::size_t>(x)) = make_uchar4(px[0], px[1], px[2], px[3]);
+}
+
+}  // namespace
+
+struct FourierGpu::Impl {
+    DeviceBuffer<EpicycleTerm> terms;
+    DeviceBuffer<Vec2> centres, pens;
+    DeviceBuffer<std::uint32_t> trail, overlay;
+    int count = 0, width = 0, height = 0;
+    long drawnUpTo = -1;  // the trail holds the segments of frames (0, drawnUpTo]
+};
+
+FourierGpu::FourierGpu() : impl_(std::make_unique<Impl>()) {}
+FourierGpu::~FourierGpu() = default;
+
+void FourierGpu::setTerms(const std::vector<EpicycleTerm>& terms, cudaStream_t stream) {
+    impl_->terms.reserve(terms.size(), "epicycle terms");
+    impl_->centres.reserve(terms.size() + 1, "epicycle centres");
+    impl_->count = static_cast<int>(terms.size());
+    if (!terms.empty())
+        CUDA_CHECK(cudaMemcpyAsync(impl_->terms.data(), terms.data(), terms.size() * sizeof(EpicycleTerm),
+                                   cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    clearTrail();
+}
+
+void FourierGpu::clearTrail() { impl_->drawnUpTo = -1; }
+
+void FourierGpu::draw(const FrameTarget& target, const DrawSettings& s, long frame, bool racy) {
+    auto& m = *impl_;
+    const int w = target.width, h = target.height;
+    const std::size_t pixels = static_cast<std::size_t>(w) * h;
+    cudaStream_t stream = target.stream;
+    if (w != m.width || h != m.height) {
+        m.trail.allocate(pixels, "trail layer");
+        m.overlay.allocate(pixels, "circle layer");
+        m.width = w, m.height = h;
+        m.drawnUpTo = -1;
+    }
+    if (m.drawnUpTo < 0 || frame < m.drawnUpTo) {  // new drawing, resize or rewind: start the trail again
+        CUDA_CHECK(cudaMemsetAsync(m.trail.data(), 0, pixels * sizeof(std::uint32_t), stream));
+        m.drawnUpTo = 0;
+    }
+    if (m.count > 0 && frame > m.drawnUpTo) {
+        const long segments = frame - m.drawnUpTo;
+        m.pens.reserve(static_cast<std::size_t>(segments + 1), "pen positions");
+        penKernel<<<static_cast<unsigned>(segments + 1), 256, 0, stream>>>(m.terms.data(), m.count, m.drawnUpTo,
+                                                                          s.periodFrames, s.mapping, m.pens.data());
+        if (racy)
+            segmentsKernel<true><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
+                                                                                    kTrailRadius, w, h, m.trail.data());
+        else
+            segmentsKernel<false><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
+                                                                                     kTrailRadius, w, h, m.trail.data());
+        m.drawnUpTo = frame;
+    }
+    CUDA_CHECK(cudaMemsetAsync(m.overlay.data(), 0, pixels * sizeof(std::uint32_t), stream));
+    if (m.count > 1 && (s.showCircles || s.showArms)) {
+        const float t = timeOfFrame(frame, s.periodFrames);
+        if (racy) chainKernel<true><<<1, kChainThreads, 0, stream>>>(m.terms.data(), m.count, t, s.mapping, m.centres.data());
+        else chainKernel<false><<<1, kChainThreads, 0, stream>>>(m.terms.data(), m.count, t, s.mapping, m.centres.data());
+        if (s.showCircles)
+            ringsKernel<<<static_cast<unsigned>(m.count - 1), 64, 0, stream>>>(m.centres.data(), m.terms.data(), m.count,
+                                                                              s.mapping.scale, w, h, m.overlay.data());
+        if (s.showArms)  // arms 1..count-1 (the first term only places the chain)
+            segmentsKernel<false><<<static_cast<unsigned>(m.count - 1), 64, 0, stream>>>(m.centres.data(), 1, m.count - 1,
+                                                                                        kLineRadius, w, h, m.overlay.data());
+    }
+    dim3 grid(blocksFor(w, 256), h);
+    composeKernel<<<grid, 256, 0, stream>>>(m.trail.data(), m.overlay.data(), w, h, target.pixels, target.pitchBytes);
+    CUDA_CHECK(cudaGetLastError());
+}
+
+std::vector<std::uint32_t> FourierGpu::downloadTrail(cudaStream_t stream) const {
+    std::vector<std::uint32_t> out(static_cast<std::size_t>(impl_->width) * impl_->height);
+    if (!out.empty())
+        CUDA_CHECK(cudaMemcpyAsync(out.data(), impl_->trail.data(), out.size() * sizeof(std::uint32_t),
+                                   cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    return out;
+}
+
+}  // namespace racelab::fourier

@@ -1,0 +1,38 @@
+// Host-callable side of kernels/fourier.cu: the epicycle drawing on the GPU.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/frame_target.hpp"
+#include "scenes/fourier/epicycle_formulas.hpp"
+
+namespace racelab::fourier {
+
+struct DrawSettings {
+    FrameMapping mapping;
+    float periodFrames;      // frames for one turn of the slowest epicycle
+    bool showCircles, showArms;
+};
+
+class FourierGpu {
+public:
+    FourierGpu();
+    ~FourierGpu();
+    FourierGpu(const FourierGpu&) = delete;
+    FourierGpu& operator=(const FourierGpu&) = delete;
+
+    void setTerms(const std::vector<EpicycleTerm>& terms, cudaStream_t stream);
+    // Draws frame `frame`: the trail segments of every frame since the last call (good: coverage kept with
+    // atomicMax; racy: plain read-modify-write blending), the circles and arms (chain by a block scan; racy:
+    // a shared-memory scan missing a barrier), composed into the target.
+    void draw(const FrameTarget& target, const DrawSettings& settings, long frame, bool racy);
+    void clearTrail();
+    std::vector<std::uint32_t> downloadTrail(cudaStream_t stream) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace racelab::fourier

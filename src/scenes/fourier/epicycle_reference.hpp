@@ -1,0 +1,24 @@
+// The CPU reference of the epicycle drawing: the same splats as the GPU's good variant (coverage kept as
+// the maximum, so the order does not matter), done one after the other.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/host_image.hpp"
+#include "scenes/fourier/epicycle_formulas.hpp"
+
+namespace racelab::fourier {
+
+struct ReferenceDrawSettings {
+    FrameMapping mapping;
+    float periodFrames;
+    bool showCircles, showArms;
+};
+
+// The trail after frame `frame` (segments of frames 1..frame), one coverage value per pixel.
+std::vector<std::uint32_t> referenceTrail(const std::vector<EpicycleTerm>& terms, const ReferenceDrawSettings& s, long frame,
+                                          int width, int height);
+void renderEpicyclesReference(const std::vector<EpicycleTerm>& terms, const ReferenceDrawSettings& s, long frame,
+                              HostImage& image);
+
+}  // namespace racelab::fourier

@@ -1,0 +1,132 @@
+#include "scenes/fourier/fourier_scene.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/stopwatch.hpp"
+#include "scenes/fourier/epicycle_reference.hpp"
+#include "scenes/fourier/fourier_series.hpp"
+
+#ifdef RACELAB_HAVE_CUDA
+#include "fourier.cuh"
+#else
+namespace racelab::fourier {
+class FourierGpu {};
+}
+#endif
+
+namespace racelab::fourier {
+
+const std::vector<VariantInfo>& FourierScene::variantList() {
+    static const std::vector<VariantInfo> list = {
+        {"good", "chain of centres by a block scan; trail coverage kept with atomicMax", true},
+        {"bad", "chain by a shared-memory scan missing its barriers (arms jump); trail blended with racy "
+                "read-modify-writes (speckles)", false},
+    };
+    return list;
+}
+
+FourierScene::FourierScene(const std::string& preset, const SceneOptions& options)
+    : preset_(preset), backend_(options.backend) {
+    if (preset == "image") {
+        if (options.imagePath.empty()) throw UsageError("fourier/image needs --image FILE (a PNG or JPG)");
+        image_ = loadGrayImage(options.imagePath);
+    } else if (preset == "text") {
+        image_ = defaultImage("racelab", 360);
+    } else {
+        throw UsageError("unknown fourier scene '" + preset + "' (valid: fourier/text, fourier/image)");
+    }
+    regenerate();
+}
+
+FourierScene::~FourierScene() = default;
+
+std::vector<SceneParameter> FourierScene::parameters() {
+    std::vector<SceneParameter> out;
+    out.push_back({"blur sigma", nullptr, &edges_.sigma, 0, 10, true, {}});
+    out.push_back({"canny low", nullptr, &edges_.low, 0, 1000, true, {}});
+    out.push_back({"canny high", nullptr, &edges_.high, 0, 1000, true, {}});
+    out.push_back({"min size (points)", &preprocessing_.minSize, nullptr, 1, 100000, true, {}});
+    out.push_back({"duplicate distance (px)", nullptr, &preprocessing_.duplicateDistance, 0, 50, true, {}});
+    out.push_back({"merge distance (px)", nullptr, &preprocessing_.mergeDistance, 0, 200, true, {}});
+    out.push_back({"terms K", &termCount_, nullptr, 1, kMaxTerms, true, {}});
+    out.push_back({"samples N", &sampleCount_, nullptr, 2, 65536, true, {}});
+    out.push_back({"speed (turns per 10 s)", nullptr, &speed_, .05, 20, false, {}});
+    out.push_back({"circles", &showCircles_, nullptr, 0, 1, false, {"hidden", "shown"}});
+    out.push_back({"arms", &showArms_, nullptr, 0, 1, false, {"hidden", "shown"}});
+    return out;
+}
+
+void FourierScene::regenerate() {
+    Stopwatch clock;
+    std::vector<Contour> contours = extractContours(image_, edges_);
+    std::vector<Contour> ordered = preprocess(contours, {}, preprocessing_);
+    std::vector<std::complex<float>> path = flatten(ordered);
+    if (path.empty())
+        throw UsageError("the image has no edges left to draw (zero contours after Canny and preprocessing); "
+                         "lower the Canny thresholds or min size");
+    auto all = dft(resampleClosed(path, sampleCount_));
+    auto kept = largestTerms(std::move(all), termCount_);
+    terms_.clear();
+    for (const auto& e : kept)
+        terms_.push_back({static_cast<float>(e.frequency), e.coefficient.real(), e.coefficient.imag()});
+    contourCount_ = ordered.size();
+    pointCount_ = path.size();
+    pipelineMs_ = clock.ms();
+    frame_ = 0;
+    deviceCurrent_ = false;
+}
+
+FrameMapping FourierScene::mappingFor(int width, int height) const {
+    const float margin = .05f;
+    float scale = std::min(width * (1.f - 2 * margin) / image_.width, height * (1.f - 2 * margin) / image_.height);
+    return {scale, (width - image_.width * scale) * .5f, (height - image_.height * scale) * .5f, height};
+}
+
+void FourierScene::render(const FrameTarget& target, int variant) {
+#ifdef RACELAB_HAVE_CUDA
+    if (!gpu_) gpu_ = std::make_unique<FourierGpu>();
+    if (!deviceCurrent_) {
+        gpu_->setTerms(terms_, target.stream);
+        deviceCurrent_ = true;
+    }
+    DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_ != 0, showArms_ != 0};
+    gpu_->draw(target, s, frame_, variant == 1);
+#else
+    (void)target, (void)variant;
+    throw Error("this build has no CUDA backend; use --backend cpu");
+#endif
+}
+
+std::vector<std::uint32_t> FourierScene::gpuTrail(cudaStream_t stream) const {
+#ifdef RACELAB_HAVE_CUDA
+    if (gpu_) return gpu_->downloadTrail(stream);
+#else
+    (void)stream;
+#endif
+    return {};
+}
+
+void FourierScene::renderReference(HostImage& image, bool) {
+    ReferenceDrawSettings s{mappingFor(image.width, image.height), periodFrames(), showCircles_ != 0, showArms_ != 0};
+    renderEpicyclesReference(terms_, s, frame_, image);
+}
+
+CheckRule FourierScene::checkRule() const {
+    return {3.5f / 255.f, 100,
+            "fourier rule: every RGB channel within +-3 (8-bit), at most 100 pixels off (sin/cos round differently "
+            "on the GPU, which can move an anti-aliased edge by a level)"};
+}
+
+std::string FourierScene::statsLine() const {
+    std::ostringstream line;
+    char ms[48];
+    std::snprintf(ms, sizeof ms, "%.1f ms", pipelineMs_);
+    line << contourCount_ << " contours, " << pointCount_ << " points, " << terms_.size() << " epicycles; image to "
+         << "coefficients in " << ms << " (CPU)";
+    return line.str();
+}
+
+}  // namespace racelab::fourier

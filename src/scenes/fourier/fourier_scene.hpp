@@ -1,0 +1,65 @@
+// The Fourier workload as a Scene: an image's contours (OpenCV on the CPU), preprocessed and ordered (CPU
+// reference for now), turned into K epicycles by a DFT, and drawn live: the rotating circles, their arms
+// and the pen's trail. good: the chain by a block scan, the trail kept with atomicMax; bad: a shared-memory
+// scan missing its barriers and the trail blended with racy read-modify-writes.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "scenes/fourier/contour_extraction.hpp"
+#include "scenes/fourier/contour_preprocess.hpp"
+#include "scenes/fourier/epicycle_formulas.hpp"
+#include "scenes/scene.hpp"
+#include "scenes/scene_registry.hpp"
+
+namespace racelab::fourier {
+
+class FourierGpu;
+
+class FourierScene final : public Scene {
+public:
+    FourierScene(const std::string& preset, const SceneOptions& options);
+    ~FourierScene() override;
+
+    static const std::vector<VariantInfo>& variantList();
+
+    std::string name() const override { return "fourier/" + preset_; }
+    const std::vector<VariantInfo>& variants() const override { return variantList(); }
+    std::vector<SceneParameter> parameters() override;
+    void regenerate() override;
+    void setBackend(Backend backend) override { backend_ = backend; }
+    Backend backend() const override { return backend_; }
+    bool animated() const override { return true; }
+    void advance(double, cudaStream_t) override { ++frame_; }
+    void reset() override { frame_ = 0; }
+    void render(const FrameTarget& target, int variant) override;
+    void renderReference(HostImage& image, bool parallel) override;
+    void syncStateToHost(cudaStream_t) override {}
+    CheckRule checkRule() const override;
+    std::string statsLine() const override;
+
+    const std::vector<EpicycleTerm>& terms() const { return terms_; }
+    FrameMapping mappingFor(int width, int height) const;
+    float periodFrames() const { return 600.f / speed_; }
+    // The GPU trail after the last render, for tests.
+    std::vector<std::uint32_t> gpuTrail(cudaStream_t stream) const;
+
+private:
+    std::string preset_;
+    Backend backend_;
+    GrayImage image_;
+    EdgeSettings edges_;
+    PreprocessSettings preprocessing_;
+    int termCount_ = 400, sampleCount_ = 4096;
+    float speed_ = 1.f;
+    int showCircles_ = 1, showArms_ = 1;
+    long frame_ = 0;
+    std::vector<EpicycleTerm> terms_;
+    std::size_t contourCount_ = 0, pointCount_ = 0;
+    double pipelineMs_ = 0;
+    bool deviceCurrent_ = false;
+    std::unique_ptr<FourierGpu> gpu_;
+};
+
+}  // namespace racelab::fourier

@@ -1,0 +1,66 @@
+// The epicycles on the GPU: the good variant's frame and trail equal the CPU-drawn ones within tolerance;
+// the racy variant differs.
+#include <gtest/gtest.h>
+
+#include "app/offline_frame.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/image_compare.hpp"
+#include "gpu_test_support.hpp"
+#include "scenes/fourier/epicycle_reference.hpp"
+#include "scenes/fourier/fourier_scene.hpp"
+
+using namespace racelab;
+using namespace racelab::fourier;
+
+TEST(FourierGpu, GoodFrameAndTrailEqualTheCpuReference) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    SceneOptions options;
+    FourierScene scene("text", options);
+    CudaStream stream;
+    const int w = 960, h = 540;
+    HostImage gpu;
+    long at = 0;
+    for (long f : {0L, 150L, 420L}) {  // successive frames: the trail accumulates across draws
+        advanceTo(scene, f - at, stream.get());
+        at = f;
+        gpu = renderOffline(scene, 0, {w, h}, stream.get());
+        HostImage cpu(w, h);
+        scene.renderReference(cpu, true);
+        ImageComparison r = compareImages(gpu, cpu, scene.checkRule().channelTolerance);
+        EXPECT_LE(r.differingPixels, scene.checkRule().maxDifferingPixels) << "frame " << f << ", largest difference "
+                                                                           << r.maxChannelDifference;
+    }
+    ReferenceDrawSettings s{scene.mappingFor(w, h), scene.periodFrames(), true, true};
+    std::vector<std::uint32_t> cpuTrail = referenceTrail(scene.terms(), s, 420, w, h);
+    std::vector<std::uint32_t> gpuTrail = scene.gpuTrail(stream.get());
+    ASSERT_EQ(cpuTrail.size(), gpuTrail.size());
+    long off = 0, lit = 0;
+    for (std::size_t i = 0; i < cpuTrail.size(); ++i) {
+        off += std::abs(static_cast<int>(cpuTrail[i]) - static_cast<int>(gpuTrail[i])) > 3;
+        lit += cpuTrail[i] > 0;
+    }
+    EXPECT_GT(lit, 1000);
+    EXPECT_LE(off, 50) << "of " << lit << " trail pixels";
+}
+
+TEST(FourierGpu, RacyVariantDiffers) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    SceneOptions options;
+    FourierScene good("text", options), bad("text", options);
+    for (auto& p : bad.parameters())
+        if (p.label == "terms K") *p.intValue = 2000;
+    bad.regenerate();
+    for (auto& p : good.parameters())
+        if (p.label == "terms K") *p.intValue = 2000;
+    good.regenerate();
+    CudaStream stream;
+    advanceTo(good, 300, stream.get());
+    advanceTo(bad, 300, stream.get());
+    HostImage a = renderOffline(good, 0, {960, 540}, stream.get());
+    long differing = 0;
+    for (int attempt = 0; attempt < 5 && differing == 0; ++attempt) {
+        HostImage b = renderOffline(bad, 1, {960, 540}, stream.get());
+        differing = compareImages(b, a, 3.5f / 255.f).differingPixels;
+    }
+    EXPECT_GT(differing, 100);
+}
