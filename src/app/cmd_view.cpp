@@ -105,6 +105,10 @@ public:
         if (!prepared.backendNote.empty()) panel_.statusMessage = prepared.backendNote;
         rebuildPresenter();
         if (!options.record.empty()) startRecording(options.record);
+        glfwSetWindowUserPointer(window_.handle(), this);
+        glfwSetDropCallback(window_.handle(), [](GLFWwindow* w, int count, const char** paths) {
+            if (count > 0) static_cast<Viewer*>(glfwGetWindowUserPointer(w))->droppedImage_ = paths[0];
+        });
     }
 
     ~Viewer() {
@@ -198,6 +202,10 @@ private:
         if (!io.WantCaptureMouse) {
             if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) input.dragX = io.MouseDelta.x, input.dragY = io.MouseDelta.y;
             input.wheel = io.MouseWheel;
+            input.x = io.MousePos.x * io.DisplayFramebufferScale.x;
+            input.y = static_cast<float>(window_.framebufferSize().height) - io.MousePos.y * io.DisplayFramebufferScale.y;
+            input.paint = ImGui::IsMouseDown(ImGuiMouseButton_Right);
+            input.paintReleased = ImGui::IsMouseReleased(ImGuiMouseButton_Right);
         }
         if (!io.WantCaptureKeyboard) {
             if (glfwGetKey(window_.handle(), GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window_.handle(), 1);
@@ -219,6 +227,17 @@ private:
                 loop_->setScene(*prepared_.scene);
                 glfwSetWindowTitle(window_.handle(), ("racelab - " + prepared_.scene->name()).c_str());
                 history_.clear();
+            }
+            if (!droppedImage_.empty()) {  // an image dropped on the window: draw it with epicycles
+                SceneOptions o;
+                o.backend = prepared_.backend;
+                o.imagePath = droppedImage_;
+                droppedImage_.clear();
+                auto next = createScene("fourier/image", o);
+                previousScene_ = std::move(prepared_.scene);
+                prepared_.scene = std::move(next);
+                restoreSceneSelection();
+                panel_.statusMessage = "drawing " + o.imagePath;
             }
             if (a.regenerate) {
                 prepared_.scene->regenerate();
@@ -305,6 +324,7 @@ private:
     ViewerPanelState panel_;
     Stopwatch clock_;
     std::string screenshotPath_;
+    std::string droppedImage_;
     bool cudaAvailable_ = false;
 };
 

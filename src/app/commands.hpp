@@ -57,7 +57,15 @@ struct VisibilityOptions {
     bool cpu = false;
 };
 
+struct FourierExportOptions {
+    SceneSelection selection;
+    long frames = 600;
+    long every = 1;  // write every n-th frame
+    std::string outDir, gif, mp4;
+};
+
 int runView(const ViewOptions& options);
+int runFourierExport(const FourierExportOptions& options);
 int runVisibility(const VisibilityOptions& options);
 int runBench(const BenchOptions& options);
 int runRender(const RenderOptions& options);

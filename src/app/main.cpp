@@ -76,6 +76,16 @@ int main(int argc, char** argv) {
     visibilityCommand->add_option("--runs", visibility.runs, "GPU runs to take the median of")->capture_default_str();
     visibilityCommand->add_flag("--cpu", visibility.cpu, "also time the CPU references (BVH and brute force) and compare");
 
+    racelab::FourierExportOptions fourierExport;
+    fourierExport.selection.scene = "fourier/text";
+    auto* fourierCommand = app.add_subcommand("fourier", "write the epicycle drawing's frames as PNG (and a GIF/MP4 with ffmpeg)");
+    addSceneOptions(*fourierCommand, fourierExport.selection, "800x450");
+    fourierCommand->add_option("--frames", fourierExport.frames, "frames to draw (600 = one turn at speed 1)")->capture_default_str();
+    fourierCommand->add_option("--every", fourierExport.every, "write every n-th frame")->capture_default_str();
+    fourierCommand->add_option("--out-dir", fourierExport.outDir, "folder for frame-00000.png, ...")->required();
+    fourierCommand->add_option("--gif", fourierExport.gif, "also assemble a GIF (needs ffmpeg)");
+    fourierCommand->add_option("--mp4", fourierExport.mp4, "also assemble an MP4 (needs ffmpeg)");
+
     app.add_subcommand("list", "list the scenes and their variants");
 
     try {
@@ -89,6 +99,7 @@ int main(int argc, char** argv) {
         if (*renderCommand) return racelab::runRender(render);
         if (*checkCommand) return racelab::runCheck(check);
         if (*visibilityCommand) return racelab::runVisibility(visibility);
+        if (*fourierCommand) return racelab::runFourierExport(fourierExport);
         return racelab::runList();
     } catch (const racelab::Error& e) {
         std::fprintf(stderr, "racelab: error: %s\n", e.what());

@@ -36,10 +36,13 @@ struct CheckRule {
     std::string description;
 };
 
-// Pointer and key input the viewer passes to a scene (drag in pixels, wheel in notches).
+// Pointer and key input the viewer passes to a scene (drag in pixels, wheel in notches; the position in
+// frame pixels, row 0 at the bottom; `paint` while the right button is held).
 struct PointerInput {
     float dragX = 0.f, dragY = 0.f, wheel = 0.f;
     bool reset = false;
+    float x = 0.f, y = 0.f;
+    bool paint = false, paintReleased = false;
 };
 
 struct VariantInfo {

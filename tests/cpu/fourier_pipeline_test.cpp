@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "scenes/fourier/contour_extraction.hpp"
 #include "scenes/fourier/contour_preprocess.hpp"
+#include "core/image_io.hpp"
 #include "scenes/fourier/fourier_series.hpp"
 
 using namespace racelab;
@@ -118,4 +119,43 @@ TEST(FourierExtraction, BadImageFilesAreRefused) {
     auto path = (std::filesystem::temp_directory_path() / "racelab_not_an_image.png").string();
     std::ofstream(path) << "this is not a PNG";
     EXPECT_THROW(loadGrayImage(path), UsageError);
+}
+
+#include "process_runner.hpp"
+
+TEST(FourierExport, WritesPngFramesAndRefusesBadInput) {
+    auto dir = std::filesystem::temp_directory_path() / "racelab_fourier_frames";
+    std::filesystem::remove_all(dir);
+    ProcessResult r = runRacelab("fourier --backend cpu --frames 12 --every 4 --size 160x90 --out-dir " + dir.string());
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    for (const char* name : {"frame-00000.png", "frame-00001.png", "frame-00002.png"}) {
+        racelab::HostImage frame = racelab::readImage((dir / name).string());
+        EXPECT_EQ(frame.width, 160);
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir / "frame-00003.png"));
+    EXPECT_NE(runRacelab("fourier --backend cpu --frames 0 --out-dir " + dir.string()).exitCode, 0);
+    ProcessResult missing = runRacelab("fourier --backend cpu --scene fourier/image --image /nonexistent.png --out-dir " + dir.string());
+    EXPECT_NE(missing.exitCode, 0);
+    EXPECT_NE(missing.output.find("no such file"), std::string::npos) << missing.output;
+    ProcessResult terms = runRacelab("fourier --backend cpu --param \"terms K=0\" --frames 2 --out-dir " + dir.string());
+    EXPECT_NE(terms.exitCode, 0);
+    EXPECT_NE(terms.output.find("outside"), std::string::npos) << terms.output;
+    std::filesystem::remove_all(dir);
+}
+
+#include "scenes/fourier/fourier_scene.hpp"
+
+TEST(FourierScene, BrushStrokesRemovePointsAndOutsideStrokesAreRefused) {
+    racelab::SceneOptions options;
+    options.backend = racelab::Backend::Cpu;
+    FourierScene scene("text", options);
+    std::string before = scene.statsLine();
+    EXPECT_THROW(scene.addBrushStroke({-5.f, 10.f, 3.f}), UsageError);
+    EXPECT_THROW(scene.addBrushStroke({10.f, 100000.f, 3.f}), UsageError);
+    // a wide stroke over the left third of the picture
+    for (float y = 0; y < 360; y += 20) scene.addBrushStroke({60.f, y, 90.f});
+    scene.regenerate();
+    EXPECT_NE(scene.statsLine(), before);
+    racelab::HostImage frame(200, 100);
+    scene.renderReference(frame, true);  // still draws
 }

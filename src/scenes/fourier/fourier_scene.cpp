@@ -54,6 +54,7 @@ std::vector<SceneParameter> FourierScene::parameters() {
     out.push_back({"terms K", &termCount_, nullptr, 1, kMaxTerms, true, {}});
     out.push_back({"samples N", &sampleCount_, nullptr, 2, 65536, true, {}});
     out.push_back({"speed (turns per 10 s)", nullptr, &speed_, .05, 20, false, {}});
+    out.push_back({"brush radius (px)", nullptr, &brushRadius_, 1, 200, false, {}});
     out.push_back({"circles", &showCircles_, nullptr, 0, 1, false, {"hidden", "shown"}});
     out.push_back({"arms", &showArms_, nullptr, 0, 1, false, {"hidden", "shown"}});
     return out;
@@ -62,7 +63,7 @@ std::vector<SceneParameter> FourierScene::parameters() {
 void FourierScene::regenerate() {
     Stopwatch clock;
     std::vector<Contour> contours = extractContours(image_, edges_);
-    std::vector<Contour> ordered = preprocess(contours, {}, preprocessing_);
+    std::vector<Contour> ordered = preprocess(contours, strokes_, preprocessing_);
     std::vector<std::complex<float>> path = flatten(ordered);
     if (path.empty())
         throw UsageError("the image has no edges left to draw (zero contours after Canny and preprocessing); "
@@ -92,6 +93,7 @@ void FourierScene::render(const FrameTarget& target, int variant) {
         gpu_->setTerms(terms_, target.stream);
         deviceCurrent_ = true;
     }
+    lastWidth_ = target.width, lastHeight_ = target.height;
     DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_ != 0, showArms_ != 0};
     gpu_->draw(target, s, frame_, variant == 1);
 #else
@@ -109,7 +111,35 @@ std::vector<std::uint32_t> FourierScene::gpuTrail(cudaStream_t stream) const {
     return {};
 }
 
+void FourierScene::addBrushStroke(BrushStroke stroke) {
+    if (stroke.x < 0 || stroke.y < 0 || stroke.x >= image_.width || stroke.y >= image_.height || !(stroke.radius > 0))
+        throw UsageError("brush stroke outside the image");
+    strokes_.push_back(stroke);
+}
+
+void FourierScene::handleInput(const PointerInput& input) {
+    if (input.reset && !strokes_.empty()) {
+        strokes_.clear();
+        regenerate();
+    }
+    if (input.paint && lastWidth_ > 0) {
+        const FrameMapping m = mappingFor(lastWidth_, lastHeight_);
+        BrushStroke stroke{(input.x - m.offsetX) / m.scale, (static_cast<float>(m.frameHeight) - input.y - m.offsetY) / m.scale,
+                           brushRadius_ / m.scale};
+        if (stroke.x >= 0 && stroke.y >= 0 && stroke.x < image_.width && stroke.y < image_.height) strokes_.push_back(stroke);
+    }
+    if (input.paintReleased && !strokes_.empty()) {
+        try {
+            regenerate();
+        } catch (const UsageError&) {
+            strokes_.pop_back();  // painted everything away: keep the drawing there was
+            regenerate();
+        }
+    }
+}
+
 void FourierScene::renderReference(HostImage& image, bool) {
+    lastWidth_ = image.width, lastHeight_ = image.height;
     ReferenceDrawSettings s{mappingFor(image.width, image.height), periodFrames(), showCircles_ != 0, showArms_ != 0};
     renderEpicyclesReference(terms_, s, frame_, image);
 }

@@ -38,6 +38,9 @@ public:
     void syncStateToHost(cudaStream_t) override {}
     CheckRule checkRule() const override;
     std::string statsLine() const override;
+    // Right-drag paints brush strokes (their points leave the drawing when the button is released); R clears them.
+    void handleInput(const PointerInput& input) override;
+    void addBrushStroke(BrushStroke stroke);  // image pixels; throws UsageError outside the image
 
     const std::vector<EpicycleTerm>& terms() const { return terms_; }
     FrameMapping mappingFor(int width, int height) const;
@@ -56,6 +59,9 @@ private:
     int showCircles_ = 1, showArms_ = 1;
     long frame_ = 0;
     std::vector<EpicycleTerm> terms_;
+    std::vector<BrushStroke> strokes_;
+    float brushRadius_ = 12.f;
+    int lastWidth_ = 0, lastHeight_ = 0;
     std::size_t contourCount_ = 0, pointCount_ = 0;
     double pipelineMs_ = 0;
     bool deviceCurrent_ = false;
