@@ -159,3 +159,10 @@ TEST(FourierScene, BrushStrokesRemovePointsAndOutsideStrokesAreRefused) {
     racelab::HostImage frame(200, 100);
     scene.renderReference(frame, true);  // still draws
 }
+
+TEST(FourierBench, TimesEveryStepOfImageToCoefficients) {
+    ProcessResult r = runRacelab("bench --backend cpu --present none --scene fourier/text --size 160x90 --frames 3 --warmup 1");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    for (const char* step : {"blur + Canny + contours", "brush", "min size", "duplicates", "merge", "order", "resample", "DFT"})
+        EXPECT_NE(r.output.find(step), std::string::npos) << step;
+}

@@ -144,6 +144,33 @@ void FourierScene::renderReference(HostImage& image, bool) {
     renderEpicyclesReference(terms_, s, frame_, image);
 }
 
+std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaStream_t) {
+    // Each step of image -> coefficients, timed on its own (all on the CPU for now).
+    std::vector<std::string> notes;
+    char line[160];
+    auto timed = [&](const char* what, auto step) {
+        Stopwatch clock;
+        auto result = step();
+        std::snprintf(line, sizeof line, "  %-28s %9.3f ms", what, clock.ms());
+        notes.push_back(line);
+        return result;
+    };
+    notes.push_back("image to coefficients, step by step (CPU reference):");
+    auto contours = timed("blur + Canny + contours", [&] { return extractContours(image_, edges_); });
+    auto kept = timed("brush", [&] { return removeBrushed(contours, strokes_); });
+    kept = timed("min size", [&] { return dropSmall(kept, preprocessing_.minSize); });
+    kept = timed("duplicates", [&] { return removeDuplicates(kept, preprocessing_.duplicateDistance); });
+    kept = timed("merge", [&] { return mergeClose(kept, preprocessing_.mergeDistance); });
+    kept = timed("order", [&] { return orderGreedy(kept); });
+    auto samples = timed("resample", [&] { return resampleClosed(flatten(kept), sampleCount_); });
+    auto all = timed("DFT (plain, O(N^2))", [&] { return dft(samples); });
+    timed("largest K terms", [&] { return largestTerms(all, termCount_); });
+    std::snprintf(line, sizeof line, "drawing %zu epicycles at %dx%d: kernel median %.4f ms", terms_.size(), facts.width,
+                  facts.height, facts.kernelMedianMs);
+    notes.push_back(line);
+    return notes;
+}
+
 CheckRule FourierScene::checkRule() const {
     return {3.5f / 255.f, 100,
             "fourier rule: every RGB channel within +-3 (8-bit), at most 100 pixels off (sin/cos round differently "

@@ -38,6 +38,7 @@ public:
     void syncStateToHost(cudaStream_t) override {}
     CheckRule checkRule() const override;
     std::string statsLine() const override;
+    std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) override;
     // Right-drag paints brush strokes (their points leave the drawing when the button is released); R clears them.
     void handleInput(const PointerInput& input) override;
     void addBrushStroke(BrushStroke stroke);  // image pixels; throws UsageError outside the image
