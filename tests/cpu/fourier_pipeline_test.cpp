@@ -11,6 +11,8 @@
 #include "scenes/fourier/contour_preprocess.hpp"
 #include "core/image_io.hpp"
 #include "scenes/fourier/fourier_series.hpp"
+#include "scenes/fourier/fourier_scene.hpp"
+#include "process_runner.hpp"
 
 using namespace racelab;
 using namespace racelab::fourier;
@@ -121,7 +123,6 @@ TEST(FourierExtraction, BadImageFilesAreRefused) {
     EXPECT_THROW(loadGrayImage(path), UsageError);
 }
 
-#include "process_runner.hpp"
 
 TEST(FourierExport, WritesPngFramesAndRefusesBadInput) {
     auto dir = std::filesystem::temp_directory_path() / "racelab_fourier_frames";
@@ -143,7 +144,6 @@ TEST(FourierExport, WritesPngFramesAndRefusesBadInput) {
     std::filesystem::remove_all(dir);
 }
 
-#include "scenes/fourier/fourier_scene.hpp"
 
 TEST(FourierScene, BrushStrokesRemovePointsAndOutsideStrokesAreRefused) {
     racelab::SceneOptions options;

@@ -8,6 +8,7 @@
 #include "gpu_test_support.hpp"
 #include "scenes/fourier/epicycle_reference.hpp"
 #include "scenes/fourier/fourier_scene.hpp"
+#include "scenes/fourier/gpu_fft.hpp"
 
 using namespace racelab;
 using namespace racelab::fourier;
@@ -63,4 +64,24 @@ TEST(FourierGpu, RacyVariantDiffers) {
         differing = compareImages(b, a, 3.5f / 255.f).differingPixels;
     }
     EXPECT_GT(differing, 100);
+}
+
+
+TEST(FourierGpu, CufftEqualsThePlainDft) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    std::vector<std::complex<float>> samples;
+    for (int i = 0; i < 1000; ++i)
+        samples.emplace_back(100.f * std::sin(i * .37f) + i * .1f, 50.f * std::cos(i * .11f) - i * .05f);
+    std::vector<Epicycle> gpu;
+    std::string why;
+    CudaStream stream;
+    if (!dftWithCufft(samples, gpu, stream.get(), &why)) GTEST_SKIP() << "cuFFT not available here: " << why;
+    std::vector<Epicycle> cpu = dft(samples);
+    ASSERT_EQ(gpu.size(), cpu.size());
+    float largest = 0.f;
+    for (const auto& e : cpu) largest = std::max(largest, std::abs(e.coefficient));
+    for (std::size_t i = 0; i < cpu.size(); ++i) {
+        EXPECT_EQ(gpu[i].frequency, cpu[i].frequency);
+        EXPECT_LT(std::abs(gpu[i].coefficient - cpu[i].coefficient), 1e-4f * largest) << "k = " << cpu[i].frequency;
+    }
 }

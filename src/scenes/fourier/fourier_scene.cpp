@@ -8,6 +8,7 @@
 #include "core/stopwatch.hpp"
 #include "scenes/fourier/epicycle_reference.hpp"
 #include "scenes/fourier/fourier_series.hpp"
+#include "scenes/fourier/gpu_fft.hpp"
 
 #ifdef RACELAB_HAVE_CUDA
 #include "fourier.cuh"
@@ -68,7 +69,13 @@ void FourierScene::regenerate() {
     if (path.empty())
         throw UsageError("the image has no edges left to draw (zero contours after Canny and preprocessing); "
                          "lower the Canny thresholds or min size");
-    auto all = dft(resampleClosed(path, sampleCount_));
+    auto samples = resampleClosed(path, sampleCount_);
+    std::vector<Epicycle> all;
+    transform_ = "cuFFT";
+    if (backend_ != Backend::Cuda || !dftWithCufft(samples, all, nullptr, nullptr)) {
+        all = dft(samples);
+        transform_ = "plain DFT";
+    }
     auto kept = largestTerms(std::move(all), termCount_);
     terms_.clear();
     for (const auto& e : kept)
@@ -164,6 +171,12 @@ std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaS
     kept = timed("order", [&] { return orderGreedy(kept); });
     auto samples = timed("resample", [&] { return resampleClosed(flatten(kept), sampleCount_); });
     auto all = timed("DFT (plain, O(N^2))", [&] { return dft(samples); });
+    if (backend_ == Backend::Cuda) {
+        std::vector<Epicycle> gpu;
+        std::string why;
+        timed("FFT (cuFFT, with copies)", [&] { return dftWithCufft(samples, gpu, nullptr, &why); });
+        if (!why.empty()) notes.push_back("  cuFFT unavailable: " + why);
+    }
     timed("largest K terms", [&] { return largestTerms(all, termCount_); });
     std::snprintf(line, sizeof line, "drawing %zu epicycles at %dx%d: kernel median %.4f ms", terms_.size(), facts.width,
                   facts.height, facts.kernelMedianMs);
@@ -182,7 +195,7 @@ std::string FourierScene::statsLine() const {
     char ms[48];
     std::snprintf(ms, sizeof ms, "%.1f ms", pipelineMs_);
     line << contourCount_ << " contours, " << pointCount_ << " points, " << terms_.size() << " epicycles; image to "
-         << "coefficients in " << ms << " (CPU)";
+         << "coefficients in " << ms << " (contours on the CPU, " << transform_ << ")";
     return line.str();
 }
 

@@ -65,6 +65,7 @@ private:
     int lastWidth_ = 0, lastHeight_ = 0;
     std::size_t contourCount_ = 0, pointCount_ = 0;
     double pipelineMs_ = 0;
+    std::string transform_;
     bool deviceCurrent_ = false;
     std::unique_ptr<FourierGpu> gpu_;
 };
