@@ -12,21 +12,27 @@
 
 namespace racelab {
 
+namespace {
+
+std::vector<std::string> namesOf(const std::vector<VariantInfo>& variants) {
+    std::vector<std::string> names;
+    for (const auto& v : variants) names.push_back(v.name);
+    return names;
+}
+
+}  // namespace
+
 std::vector<SceneListing> listScenes() {
     std::vector<SceneListing> out;
-    std::vector<std::string> circleVariants;
-    for (const auto& v : circles::CircleScene::variantList()) circleVariants.push_back(v.name);
+    const auto circleVariants = namesOf(circles::CircleScene::variantList());
     for (const auto& spec : circles::circleSceneSpecs())
         out.push_back({"circles/" + spec.name, spec.description, circleVariants});
-    std::vector<std::string> planeVariants;
-    for (const auto& v : planes::PlaneScene::variantList()) planeVariants.push_back(v.name);
+    const auto planeVariants = namesOf(planes::PlaneScene::variantList());
     for (const auto& preset : planes::planePresets())
         out.push_back({"planes/" + preset.name, preset.description, planeVariants});
-    std::vector<std::string> meshVariants;
-    for (const auto& v : mesh::MeshScene::variantList()) meshVariants.push_back(v.name);
+    const auto meshVariants = namesOf(mesh::MeshScene::variantList());
     for (const auto& entry : mesh::meshCatalog()) out.push_back({"mesh/" + entry.name, entry.description, meshVariants});
-    std::vector<std::string> fourierVariants;
-    for (const auto& v : fourier::FourierScene::variantList()) fourierVariants.push_back(v.name);
+    const auto fourierVariants = namesOf(fourier::FourierScene::variantList());
     out.push_back({"fourier/text", "epicycles drawing the word racelab (DejaVu Sans Bold)", fourierVariants});
     out.push_back({"fourier/image", "epicycles drawing the contours of --image FILE", fourierVariants});
     return out;
