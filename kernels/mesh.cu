@@ -15,6 +15,7 @@
 
 #include "common/launch.cuh"
 #include "core/device_buffer.hpp"
+#include "core/gpu_timing.hpp"
 #include "scenes/mesh/mesh_formulas.hpp"
 
 namespace racelab::mesh {
@@ -264,23 +265,7 @@ struct MeshGpu::Impl {
     DeviceBuffer<unsigned> keys, keysSorted, values, valuesSorted;
     DeviceBuffer<std::uint8_t> cubTemp, blocked;
     DeviceBuffer<unsigned> overflows{1, "traversal overflow counter"};
-    cudaEvent_t start = nullptr, stop = nullptr;
-
-    Impl() {
-        CUDA_CHECK(cudaEventCreate(&start));
-        CUDA_CHECK(cudaEventCreate(&stop));
-    }
-    ~Impl() {
-        cudaEventDestroy(start);
-        cudaEventDestroy(stop);
-    }
     LbvhView view() const { return {lo.data(), hi.data(), left.data(), right.data(), leaves.data(), count, overflows.data()}; }
-    double elapsed() {
-        CUDA_CHECK(cudaEventSynchronize(stop));
-        float ms = 0;
-        CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-        return ms;
-    }
 };
 
 MeshGpu::MeshGpu() : impl_(std::make_unique<Impl>()) {}
@@ -335,7 +320,8 @@ double MeshGpu::buildLbvh(cudaStream_t s) {
     m.values.reserve(n, "Morton codes");
     m.valuesSorted.reserve(n, "Morton codes");
     m.bounds.reserve(6, "centroid bounds");
-    CUDA_CHECK(cudaEventRecord(m.start, s));
+    GpuTimer timer(s);
+    timer.start();
     const int initial[6] = {0x7f7fffff, 0x7f7fffff, 0x7f7fffff, static_cast<int>(0x80800000u ^ 0x7fffffff),
                             static_cast<int>(0x80800000u ^ 0x7fffffff), static_cast<int>(0x80800000u ^ 0x7fffffff)};
     CUDA_CHECK(cudaMemcpyAsync(m.bounds.data(), initial, sizeof initial, cudaMemcpyHostToDevice, s));
@@ -354,9 +340,9 @@ double MeshGpu::buildLbvh(cudaStream_t s) {
     buildLeavesAndBounds<<<blocksFor(n, 256), 256, 0, s>>>(m.triangles.data(), m.valuesSorted.data(), n, m.left.data(),
                                                            m.right.data(), m.parent.data(), m.arrivals.data(), m.lo.data(),
                                                            m.hi.data(), m.leaves.data());
-    CUDA_CHECK(cudaEventRecord(m.stop, s));
+    timer.stop();
     CUDA_CHECK(cudaGetLastError());
-    return m.elapsed();
+    return timer.elapsedMs();
 }
 
 void MeshGpu::render(const FrameTarget& target, const MeshView& requested, GpuMethod method) {
@@ -388,16 +374,17 @@ double MeshGpu::visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8
     auto& m = *impl_;
     m.blocked.reserve(m.vertexCount, "visibility flags");
     const unsigned blocks = blocksFor(m.vertexCount, 256);
-    CUDA_CHECK(cudaEventRecord(m.start, s));
+    GpuTimer timer(s);
+    timer.start();
     if (method == GpuMethod::Lbvh)
         visibilityKernel<0><<<blocks, 256, 0, s>>>(m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, origin, m.blocked.data());
     else if (method == GpuMethod::Brute)
         visibilityKernel<1><<<blocks, 256, 0, s>>>(m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, origin, m.blocked.data());
     else
         visibilityKernel<2><<<blocks, 256, 0, s>>>(m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, origin, m.blocked.data());
-    CUDA_CHECK(cudaEventRecord(m.stop, s));
+    timer.stop();
     CUDA_CHECK(cudaGetLastError());
-    double ms = m.elapsed();
+    double ms = timer.elapsedMs();
     blocked.resize(static_cast<std::size_t>(m.vertexCount));
     CUDA_CHECK(cudaMemcpyAsync(blocked.data(), m.blocked.data(), blocked.size(), cudaMemcpyDeviceToHost, s));
     CUDA_CHECK(cudaStreamSynchronize(s));

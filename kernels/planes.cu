@@ -16,6 +16,7 @@
 
 #include "common/launch.cuh"
 #include "core/device_buffer.hpp"
+#include "core/gpu_timing.hpp"
 #include "scenes/planes/plane_formulas.hpp"
 
 namespace racelab::planes {
@@ -247,20 +248,13 @@ double PlaneGpu::generate(const PlaneSettings& s, int width, int height, cudaStr
     }
     impl_->width = width, impl_->height = height, impl_->count = s.planes;
     const int tilesX = (width + kTile - 1) / kTile, tilesY = (height + kTile - 1) / kTile;
-    cudaEvent_t start, stop;
-    CUDA_CHECK(cudaEventCreate(&start));
-    CUDA_CHECK(cudaEventCreate(&stop));
-    CUDA_CHECK(cudaEventRecord(start, stream));
+    GpuTimer timer(stream);
+    timer.start();
     generatePlanesKernel<<<static_cast<unsigned>(static_cast<long>(tilesX) * tilesY * s.planes), 256, 0, stream>>>(
         s, width, height, tilesX, tilesX * tilesY, impl_->planes.data());
     CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaEventRecord(stop, stream));
-    CUDA_CHECK(cudaEventSynchronize(stop));
-    float ms = 0;
-    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    return ms;
+    timer.stop();
+    return timer.elapsedMs();
 }
 
 void PlaneGpu::composite(const FrameTarget& target, const PlaneSettings& s, long frame, bool racy) {
