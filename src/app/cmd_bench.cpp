@@ -10,6 +10,7 @@
 #include "app/scene_setup.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/image_io.hpp"
 #include "core/stopwatch.hpp"
 #include "core/timing_recorder.hpp"
 #include "present/headless_egl.hpp"
@@ -183,12 +184,7 @@ int runBench(const BenchOptions& options) {
     if (options.suite) return runSuite(options);
     PreparedScene prepared = prepareScene(options.selection, "1024x1024");
     if (!prepared.backendNote.empty()) std::fprintf(stderr, "racelab bench: %s\n", prepared.backendNote.c_str());
-    if (!options.json.empty()) {
-        std::FILE* probe = std::fopen((options.json + ".tmp").c_str(), "w");
-        if (!probe) throw UsageError("cannot write JSON summary '" + options.json + "'");
-        std::fclose(probe);
-        std::remove((options.json + ".tmp").c_str());
-    }
+    if (!options.json.empty()) requireWritable(options.json);  // before the run, not after it
     auto result = benchScene(options, prepared, false);
     printStageTable(*result);
     if (options.cpu) benchCpuReference(*prepared.scene, prepared.size, result->recorder.summary(1).p50);

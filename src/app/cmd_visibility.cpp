@@ -3,12 +3,11 @@
 // CPU reference's time, the speed-up and whether both agree.
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "app/commands.hpp"
 #include "app/scene_setup.hpp"
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"
@@ -53,17 +52,9 @@ mesh::Mesh loadInput(const VisibilityOptions& o) {
 }
 
 void writeFlags(const std::vector<std::uint8_t>& blocked, const std::string& path) {
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        if (!out) throw UsageError("cannot write '" + path + "'");
+    writeTextFileAtomically(path, [&](std::ostream& out) {
         for (std::uint8_t b : blocked) out << (b ? "1\n" : "0\n");
-        if (!out) {
-            std::remove(temporary.c_str());
-            throw UsageError("cannot write '" + path + "'");
-        }
-    }
-    std::filesystem::rename(temporary, path);
+    });
 }
 
 }  // namespace

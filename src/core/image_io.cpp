@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 
 #include <stb_image_write.h>
@@ -32,39 +33,21 @@ std::vector<unsigned char> topDownRows(const HostImage& image, int channels) {
     return out;
 }
 
-template <typename WriteFn>
-void writeAtomically(const std::string& path, WriteFn write) {
-    if (path.empty()) throw UsageError("output path is empty");
-    std::string temporary = path + ".tmp";
-    if (!write(temporary)) {
-        std::remove(temporary.c_str());
-        throw UsageError("cannot write '" + path + "' (check that the folder exists and is writable)");
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        std::remove(temporary.c_str());
-        throw UsageError("cannot write '" + path + "': " + ec.message());
-    }
-}
 
 }  // namespace
 
 void writePng(const HostImage& image, const std::string& path) {
     auto rows = topDownRows(image, 4);
-    writeAtomically(path, [&](const std::string& p) {
+    writeFileAtomically(path, [&](const std::string& p) {
         return stbi_write_png(p.c_str(), image.width, image.height, 4, rows.data(), image.width * 4) != 0;
     });
 }
 
 void writePpm(const HostImage& image, const std::string& path) {
     auto rows = topDownRows(image, 3);
-    writeAtomically(path, [&](const std::string& p) {
-        std::ofstream file(p, std::ios::binary);
-        if (!file) return false;
+    writeTextFileAtomically(path, [&](std::ostream& file) {
         file << "P6\n" << image.width << " " << image.height << "\n255\n";
         file.write(reinterpret_cast<const char*>(rows.data()), static_cast<std::streamsize>(rows.size()));
-        return static_cast<bool>(file);
     });
 }
 

@@ -2,9 +2,9 @@
 #include "core/timing_recorder.hpp"
 
 #include <cstdio>
-#include <filesystem>
 #include <sstream>
 
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 
 namespace racelab {
@@ -55,14 +55,7 @@ std::string TimingRecorder::summaryJson(const RunLabels& labels) const {
 }
 
 void TimingRecorder::writeSummaryJson(const std::string& path, const RunLabels& labels) const {
-    std::string temporary = path + ".tmp";
-    {
-        std::ofstream file(temporary, std::ios::trunc);
-        if (!file) throw UsageError("cannot write JSON summary '" + path + "'");
-        file << summaryJson(labels);
-        if (!file) throw UsageError("cannot write JSON summary '" + path + "'");
-    }
-    std::filesystem::rename(temporary, path);
+    writeTextFileAtomically(path, [&](std::ostream& file) { file << summaryJson(labels); });
 }
 
 }  // namespace racelab
