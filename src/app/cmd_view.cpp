@@ -142,7 +142,7 @@ public:
                 panel_.statusMessage = std::string(e.what()) + " - staying on " + previousScene_->name();
                 std::fprintf(stderr, "racelab: %s\n", panel_.statusMessage.c_str());
                 prepared_.scene = std::move(previousScene_);
-                restoreSceneSelection();
+                showCurrentScene();
                 continue;
             }
             controls_.stepOnce = false;
@@ -185,7 +185,15 @@ private:
         return actions;
     }
 
-    void restoreSceneSelection() {
+    // Makes `next` the current scene, keeping the old one until `next` has drawn a frame.
+    void switchTo(std::unique_ptr<Scene> next) {
+        previousScene_ = std::move(prepared_.scene);
+        prepared_.scene = std::move(next);
+        showCurrentScene();
+    }
+
+    // Points the panel, the frame loop and the title at the current scene.
+    void showCurrentScene() {
         for (std::size_t i = 0; i < panel_.sceneNames.size(); ++i)
             if (panel_.sceneNames[i] == prepared_.scene->name()) panel_.sceneIndex = static_cast<int>(i);
         controls_.variant = std::min<int>(controls_.variant, static_cast<int>(prepared_.scene->variants().size()) - 1);
@@ -220,23 +228,14 @@ private:
                 SceneOptions o;
                 o.seed = options_.selection.seed;
                 o.backend = prepared_.backend;
-                auto next = createScene(panel_.sceneNames[static_cast<std::size_t>(panel_.sceneIndex)], o);
-                previousScene_ = std::move(prepared_.scene);
-                prepared_.scene = std::move(next);
-                controls_.variant = std::min<int>(controls_.variant, static_cast<int>(prepared_.scene->variants().size()) - 1);
-                loop_->setScene(*prepared_.scene);
-                glfwSetWindowTitle(window_.handle(), ("racelab - " + prepared_.scene->name()).c_str());
-                history_.clear();
+                switchTo(createScene(panel_.sceneNames[static_cast<std::size_t>(panel_.sceneIndex)], o));
             }
             if (!droppedImage_.empty()) {  // an image dropped on the window: draw it with epicycles
                 SceneOptions o;
                 o.backend = prepared_.backend;
                 o.imagePath = droppedImage_;
                 droppedImage_.clear();
-                auto next = createScene("fourier/image", o);
-                previousScene_ = std::move(prepared_.scene);
-                prepared_.scene = std::move(next);
-                restoreSceneSelection();
+                switchTo(createScene("fourier/image", o));
                 panel_.statusMessage = "drawing " + o.imagePath;
             }
             if (a.regenerate) {

@@ -5,6 +5,8 @@
 
 namespace racelab {
 
+void throwNoCudaBuild() { throw Error("this build has no CUDA backend; use --backend cpu"); }
+
 void throwCheckFailure(const char* api, const char* expression, const std::string& detail, const char* file,
                        int line) {
     std::string where = std::filesystem::path(file).filename().string() + ":" + std::to_string(line);

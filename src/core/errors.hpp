@@ -15,6 +15,9 @@ struct UsageError : Error {
     using Error::Error;
 };
 
+// For GPU paths reached in a build without nvcc: says so and points at the cpu backend.
+[[noreturn]] void throwNoCudaBuild();
+
 [[noreturn]] void throwCheckFailure(const char* api, const char* expression, const std::string& detail,
                                     const char* file, int line);
 

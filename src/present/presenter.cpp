@@ -44,7 +44,7 @@ std::unique_ptr<Presenter> makePresenter(Backend backend, PresentMode mode, cuda
         }
 #else
         (void)mode, (void)stream;
-        throw Error("this build has no CUDA backend; use --backend cpu");
+        throwNoCudaBuild();
 #endif
     }
     presenter->resize(width, height);

@@ -82,7 +82,7 @@ void CircleScene::render(const FrameTarget& target, int variant) {
     gpu_->render(target, static_cast<CircleVariant>(variant));
 #else
     (void)target, (void)variant;
-    throw Error("this build has no CUDA backend; use --backend cpu");
+    throwNoCudaBuild();
 #endif
 }
 

@@ -105,7 +105,7 @@ void FourierScene::render(const FrameTarget& target, int variant) {
     gpu_->draw(target, s, frame_, variant == 1);
 #else
     (void)target, (void)variant;
-    throw Error("this build has no CUDA backend; use --backend cpu");
+    throwNoCudaBuild();
 #endif
 }
 

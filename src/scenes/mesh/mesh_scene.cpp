@@ -105,7 +105,7 @@ void MeshScene::ensureGpu(cudaStream_t stream) {
     lastBuildMs_ = gpu_->buildLbvh(stream);
 #else
     (void)stream;
-    throw Error("this build has no CUDA backend; use --backend cpu");
+    throwNoCudaBuild();
 #endif
 }
 
@@ -115,7 +115,7 @@ void MeshScene::render(const FrameTarget& target, int variant) {
     gpu_->render(target, view(), static_cast<GpuMethod>(variant));
 #else
     (void)target, (void)variant;
-    throw Error("this build has no CUDA backend; use --backend cpu");
+    throwNoCudaBuild();
 #endif
 }
 
@@ -125,7 +125,7 @@ double MeshScene::gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8
     return gpu_->visibility(origin, static_cast<GpuMethod>(variant), blocked, stream);
 #else
     (void)origin, (void)variant, (void)blocked, (void)stream;
-    throw Error("this build has no CUDA backend");
+    throwNoCudaBuild();
 #endif
 }
 

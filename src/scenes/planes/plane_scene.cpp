@@ -77,7 +77,7 @@ void PlaneScene::ensureDevicePlanes(int width, int height, cudaStream_t stream) 
     deviceCurrent_ = true;
 #else
     (void)width, (void)height, (void)stream;
-    throw Error("this build has no CUDA backend; use --backend cpu");
+    throwNoCudaBuild();
 #endif
 }
 
@@ -88,7 +88,7 @@ void PlaneScene::render(const FrameTarget& target, int variant) {
     gpu_->composite(target, settings_, frame_, variant == 1);
 #else
     (void)target, (void)variant;
-    throw Error("this build has no CUDA backend; use --backend cpu");
+    throwNoCudaBuild();
 #endif
 }
 
