@@ -59,12 +59,20 @@ void CircleScene::setBackend(Backend backend) {
     deviceCurrent_ = false;
 }
 
+#ifdef RACELAB_HAVE_CUDA
+void CircleScene::uploadIfStale(cudaStream_t stream) {
+    if (!gpu_) gpu_ = std::make_unique<CircleGpuRenderer>();
+    if (deviceCurrent_) return;
+    gpu_->upload(set_, stream);
+    deviceCurrent_ = true;
+}
+#endif
+
 void CircleScene::advance(double /*dt*/, cudaStream_t stream) {
     if (!animated()) return;
 #ifdef RACELAB_HAVE_CUDA
     if (backend_ == Backend::Cuda) {
-        if (!gpu_) gpu_ = std::make_unique<CircleGpuRenderer>();
-        if (!deviceCurrent_) gpu_->upload(set_, stream), deviceCurrent_ = true;
+        uploadIfStale(stream);
         gpu_->advance(set_.animation, stream);
         return;
     }
@@ -77,8 +85,7 @@ void CircleScene::advance(double /*dt*/, cudaStream_t stream) {
 void CircleScene::render(const FrameTarget& target, int variant) {
 #ifdef RACELAB_HAVE_CUDA
     RACELAB_REQUIRE(variant >= 0 && variant < static_cast<int>(variantList().size()), "variant index out of range");
-    if (!gpu_) gpu_ = std::make_unique<CircleGpuRenderer>();
-    if (!deviceCurrent_) gpu_->upload(set_, target.stream), deviceCurrent_ = true;
+    uploadIfStale(target.stream);
     gpu_->render(target, static_cast<CircleVariant>(variant));
 #else
     (void)target, (void)variant;

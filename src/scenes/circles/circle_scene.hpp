@@ -38,6 +38,8 @@ public:
     const CircleSet& circles() const { return set_; }
 
 private:
+    void uploadIfStale(cudaStream_t stream);  // the host set changed (regenerate, cpu steps): copy it over
+
     std::string preset_;
     int seed_ = 0;
     int count_ = 0;

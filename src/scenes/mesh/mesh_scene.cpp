@@ -161,9 +161,9 @@ std::string MeshScene::statsLine() const {
 
 std::vector<std::string> MeshScene::benchNotes(const BenchFacts& facts, cudaStream_t stream) {
     std::vector<std::string> notes;
-    char line[256];
     if (backend_ != Backend::Cuda) return notes;
 #ifdef RACELAB_HAVE_CUDA
+    char line[256];
     ensureGpu(stream);
     const double rays = static_cast<double>(facts.width) * facts.height;
     std::snprintf(line, sizeof line, "%.0f primary rays per frame -> %.2f G rays/s (kernel median %.4f ms)", rays,

@@ -51,7 +51,6 @@ std::vector<SceneParameter> PlaneScene::parameters() {
     out.push_back({"blend", &blendChoice_, nullptr, 0, 1, false, {"seed: r(1-a) + p*a", "over (per-pixel alpha)"}});
     out.push_back({"alpha (seed mode)", nullptr, &settings_.alpha, 0, 1, false, {}});
     out.push_back({"speed (px/frame)", nullptr, &settings_.speed, 0, 20, false, {}});
-    settings_.blend = static_cast<BlendMode>(blendChoice_);
     return out;
 }
 
