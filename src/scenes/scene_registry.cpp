@@ -34,6 +34,8 @@ std::vector<SceneListing> listScenes() {
     for (const auto& entry : mesh::meshCatalog()) out.push_back({"mesh/" + entry.name, entry.description, meshVariants});
     const auto fourierVariants = namesOf(fourier::FourierScene::variantList());
     out.push_back({"fourier/text", "epicycles drawing the word racelab (DejaVu Sans Bold)", fourierVariants});
+    out.push_back({"fourier/shapes", "epicycles drawing 1024x1024 random shapes (--count shapes, default 600: ~67k contour points)",
+                   fourierVariants});
     out.push_back({"fourier/image", "epicycles drawing the contours of --image FILE", fourierVariants});
     return out;
 }
@@ -48,7 +50,7 @@ std::unique_ptr<Scene> createScene(const std::string& name, const SceneOptions& 
     const std::string meshPrefix = "mesh/";
     if (name.rfind(meshPrefix, 0) == 0 && mesh::findMeshEntry(name.substr(meshPrefix.size())))
         return std::make_unique<mesh::MeshScene>(name.substr(meshPrefix.size()), options);
-    if (name == "fourier/text" || name == "fourier/image")
+    if (name == "fourier/text" || name == "fourier/shapes" || name == "fourier/image")
         return std::make_unique<fourier::FourierScene>(name.substr(8), options);
     std::string valid;
     for (const auto& s : listScenes()) valid += "\n  " + s.name;

@@ -116,6 +116,17 @@ TEST(FourierExtraction, DefaultImageHasContoursAndABlankOneHasNone) {
     EXPECT_FALSE(flatten(ordered).empty());
 }
 
+TEST(FourierExtraction, ShapesPictureIsReproducibleAndRichInContours) {
+    GrayImage a = shapesImage(512, 60, 3), b = shapesImage(512, 60, 3), c = shapesImage(512, 60, 4);
+    EXPECT_EQ(a.pixels, b.pixels);
+    EXPECT_NE(a.pixels, c.pixels);
+    std::size_t points = 0;
+    for (const Contour& contour : extractContours(a, EdgeSettings{})) points += contour.size();
+    EXPECT_GT(points, 5000u);  // 60 shapes of radius 4..32 px: thousands of edge points
+    EXPECT_THROW(shapesImage(8, 10, 0), UsageError);
+    EXPECT_THROW(shapesImage(512, 0, 0), UsageError);
+}
+
 TEST(FourierExtraction, BadImageFilesAreRefused) {
     EXPECT_THROW(loadGrayImage("/nonexistent/picture.png"), UsageError);
     auto path = (std::filesystem::temp_directory_path() / "racelab_not_an_image.png").string();

@@ -1,6 +1,8 @@
 #include "scenes/fourier/contour_extraction.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 
@@ -76,6 +78,35 @@ GrayImage defaultImage(const std::string& text, int height) {
         int advance = 0, bearing = 0;
         stbtt_GetCodepointHMetrics(&info, c, &advance, &bearing);
         x += advance * scale;
+    }
+    return image;
+}
+
+GrayImage shapesImage(int size, int count, unsigned seed) {
+    if (size < 16 || size > 16384) throw UsageError("shapes image size must be 16..16384 pixels");
+    if (count < 1 || count > 100000) throw UsageError("shapes image count must be 1..100000");
+    GrayImage image;
+    image.width = image.height = size;
+    image.pixels.assign(static_cast<std::size_t>(size) * size, 0);
+    std::uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
+    auto uniform = [&](float lo, float hi) {  // splitmix64: the same picture on every platform
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return lo + (hi - lo) * static_cast<float>((z ^ (z >> 31)) >> 40) / static_cast<float>(1 << 24);
+    };
+    for (int s = 0; s < count; ++s) {
+        const float cx = uniform(0, size), cy = uniform(0, size), r = uniform(size / 160.f, size / 28.f);
+        const int kind = static_cast<int>(uniform(0, 3));
+        const std::uint8_t value = s % 4 == 3 ? 0 : 255;  // every fourth shape cuts into what is under it
+        const int x0 = std::max(0, static_cast<int>(cx - r)), x1 = std::min(size - 1, static_cast<int>(cx + r));
+        const int y0 = std::max(0, static_cast<int>(cy - r)), y1 = std::min(size - 1, static_cast<int>(cy + r));
+        for (int y = y0; y <= y1; ++y)
+            for (int x = x0; x <= x1; ++x) {
+                const float dx = x - cx, dy = y - cy, d = std::sqrt(dx * dx + dy * dy);
+                const bool inside = kind == 2 ? true : kind == 1 ? (d <= r && d >= r * .6f) : d <= r;
+                if (inside) image.pixels[static_cast<std::size_t>(y) * size + x] = value;
+            }
     }
     return image;
 }

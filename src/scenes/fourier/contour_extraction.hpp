@@ -23,6 +23,9 @@ struct EdgeSettings {
 // Throws UsageError for a missing or unreadable file, or one that is not an image.
 GrayImage loadGrayImage(const std::string& path);
 GrayImage defaultImage(const std::string& text = "racelab", int height = 360);
+// A size x size picture of `count` random disks, rings and boxes (white on black): a benchmark input with
+// tens of thousands of contour points, many contours close enough to merge, and no file or font needed.
+GrayImage shapesImage(int size, int count, unsigned seed);
 std::vector<Contour> extractContours(const GrayImage& image, const EdgeSettings& settings);
 
 }  // namespace racelab::fourier

@@ -11,10 +11,13 @@
 #include "scenes/fourier/gpu_fft.hpp"
 
 #ifdef RACELAB_HAVE_CUDA
+#include "contour_preprocess.cuh"
+#include "core/device_buffer.hpp"
 #include "fourier.cuh"
 #else
 namespace racelab::fourier {
 class FourierGpu {};
+class ContourPreprocessorGpu {};
 }
 #endif
 
@@ -36,8 +39,10 @@ FourierScene::FourierScene(const std::string& preset, const SceneOptions& option
         image_ = loadGrayImage(options.imagePath);
     } else if (preset == "text") {
         image_ = defaultImage("racelab", 360);
+    } else if (preset == "shapes") {
+        image_ = shapesImage(1024, options.count > 0 ? options.count : 600, options.seed);
     } else {
-        throw UsageError("unknown fourier scene '" + preset + "' (valid: fourier/text, fourier/image)");
+        throw UsageError("unknown fourier scene '" + preset + "' (valid: fourier/text, fourier/shapes, fourier/image)");
     }
     regenerate();
 }
@@ -61,10 +66,22 @@ std::vector<SceneParameter> FourierScene::parameters() {
     return out;
 }
 
+std::vector<Contour> FourierScene::preprocessed(const std::vector<Contour>& contours) {
+#ifdef RACELAB_HAVE_CUDA
+    if (backend_ == Backend::Cuda && cudaDeviceAvailable()) {
+        if (!preprocessorGpu_) preprocessorGpu_ = std::make_unique<ContourPreprocessorGpu>(stream_.get());
+        preprocessedOn_ = "GPU";
+        return preprocessorGpu_->run(contours, strokes_, preprocessing_);
+    }
+#endif
+    preprocessedOn_ = "CPU";
+    return preprocess(contours, strokes_, preprocessing_);
+}
+
 void FourierScene::regenerate() {
     Stopwatch clock;
     std::vector<Contour> contours = extractContours(image_, edges_);
-    std::vector<Contour> ordered = preprocess(contours, strokes_, preprocessing_);
+    std::vector<Contour> ordered = preprocessed(contours);
     std::vector<std::complex<float>> path = flatten(ordered);
     if (path.empty())
         throw UsageError("the image has no edges left to draw (zero contours after Canny and preprocessing); "
@@ -152,32 +169,95 @@ void FourierScene::renderReference(HostImage& image, bool) {
 }
 
 std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaStream_t) {
-    // Each step of image -> coefficients, timed on its own (all on the CPU for now).
+    // Each step of image -> coefficients on its own: the median of several runs after a warm-up, every step
+    // started from the CPU reference's output of the step before, on the CPU and (cuda backend) the GPU.
+    constexpr int kRuns = 7;
     std::vector<std::string> notes;
-    char line[160];
-    auto timed = [&](const char* what, auto step) {
-        Stopwatch clock;
-        auto result = step();
-        std::snprintf(line, sizeof line, "  %-28s %9.3f ms", what, clock.ms());
-        notes.push_back(line);
-        return result;
+    char line[200];
+    auto medianMs = [&](auto&& prepare, auto&& step) {
+        std::vector<double> ms;
+        for (int run = 0; run <= kRuns; ++run) {
+            prepare();
+            Stopwatch clock;
+            step();
+            if (run > 0) ms.push_back(clock.ms());  // run 0 warms up (allocations, first launches)
+        }
+        std::nth_element(ms.begin(), ms.begin() + kRuns / 2, ms.end());
+        return ms[kRuns / 2];
     };
-    notes.push_back("image to coefficients, step by step (CPU reference):");
-    auto contours = timed("blur + Canny + contours", [&] { return extractContours(image_, edges_); });
-    auto kept = timed("brush", [&] { return removeBrushed(contours, strokes_); });
-    kept = timed("min size", [&] { return dropSmall(kept, preprocessing_.minSize); });
-    kept = timed("duplicates", [&] { return removeDuplicates(kept, preprocessing_.duplicateDistance); });
-    kept = timed("merge", [&] { return mergeClose(kept, preprocessing_.mergeDistance); });
-    kept = timed("order", [&] { return orderGreedy(kept); });
-    auto samples = timed("resample", [&] { return resampleClosed(flatten(kept), sampleCount_); });
-    auto all = timed("DFT (plain, O(N^2))", [&] { return dft(samples); });
-    if (backend_ == Backend::Cuda) {
-        std::vector<Epicycle> gpu;
+    const bool gpu = backend_ == Backend::Cuda;
+#ifdef RACELAB_HAVE_CUDA
+    if (gpu && !preprocessorGpu_) preprocessorGpu_ = std::make_unique<ContourPreprocessorGpu>(stream_.get());
+#endif
+    auto row = [&](const char* what, double cpuMs, double gpuMs) {
+        if (gpuMs > 0)
+            std::snprintf(line, sizeof line, "  %-26s %10.3f %10.3f %9.1fx", what, cpuMs, gpuMs, cpuMs / gpuMs);
+        else
+            std::snprintf(line, sizeof line, "  %-26s %10.3f %10s", what, cpuMs, "-");
+        notes.push_back(line);
+    };
+    auto nothing = [] {};
+    notes.push_back("image to coefficients, step by step (median of " + std::to_string(kRuns) + " runs, ms):");
+    notes.push_back("  step                          CPU ms     GPU ms  speed-up");
+    std::vector<Contour> contours, kept;
+    row("blur + Canny + contours", medianMs(nothing, [&] { contours = extractContours(image_, edges_); }), 0);
+    std::size_t points = 0;
+    for (const Contour& c : contours) points += c.size();
+    // One preprocessing step: the CPU reference from `in`, then the GPU from the same input.
+    auto step = [&](const char* what, auto&& cpuStep, auto&& gpuStep) {
+        const std::vector<Contour> in = kept;
+        const double cpuMs = medianMs(nothing, [&] { kept = cpuStep(in); });
+        double gpuMs = 0;
+#ifdef RACELAB_HAVE_CUDA
+        if (gpu)
+            gpuMs = medianMs([&] { preprocessorGpu_->upload(in), stream_.synchronize(); },
+                             [&] { gpuStep(*preprocessorGpu_), stream_.synchronize(); });
+#else
+        (void)gpuStep;
+#endif
+        row(what, cpuMs, gpuMs);
+    };
+    kept = contours;
+    const std::string brushLabel = "brush (" + std::to_string(strokes_.size()) + " strokes)";
+    step(brushLabel.c_str(), [&](const auto& in) { return removeBrushed(in, strokes_); },
+         [&](auto& g) { g.removeBrushed(strokes_); });
+    step("min size", [&](const auto& in) { return dropSmall(in, preprocessing_.minSize); },
+         [&](auto& g) { g.dropSmall(preprocessing_.minSize); });
+    step("duplicates", [&](const auto& in) { return removeDuplicates(in, preprocessing_.duplicateDistance); },
+         [&](auto& g) { g.removeDuplicates(preprocessing_.duplicateDistance); });
+    step("merge", [&](const auto& in) { return mergeClose(in, preprocessing_.mergeDistance); },
+         [&](auto& g) { g.mergeClose(preprocessing_.mergeDistance); });
+    const std::size_t mergedContours = kept.size();
+    step("order", [&](const auto& in) { return orderGreedy(in); }, [&](auto& g) { g.orderGreedy(); });
+    std::vector<Contour> all;
+    const double cpuTotal = medianMs(nothing, [&] { all = preprocess(contours, strokes_, preprocessing_); });
+    double gpuTotal = 0;
+#ifdef RACELAB_HAVE_CUDA
+    if (gpu) gpuTotal = medianMs(nothing, [&] { all = preprocessorGpu_->run(contours, strokes_, preprocessing_); });
+#endif
+    row("preprocessing, all steps", cpuTotal, gpuTotal);
+    std::snprintf(line, sizeof line, "  (%zu contour points in %zu contours; %zu contours after merging; GPU total "
+                  "includes upload and download)", points, contours.size(), mergedContours);
+    notes.push_back(line);
+    std::vector<std::complex<float>> samples;
+    row("resample", medianMs(nothing, [&] { samples = resampleClosed(flatten(all), sampleCount_); }), 0);
+    std::vector<Epicycle> terms;
+    row("DFT (plain, O(N^2))", medianMs(nothing, [&] { terms = dft(samples); }), 0);
+    if (gpu) {
+        std::vector<Epicycle> viaFft;
         std::string why;
-        timed("FFT (cuFFT, with copies)", [&] { return dftWithCufft(samples, gpu, nullptr, &why); });
-        if (!why.empty()) notes.push_back("  cuFFT unavailable: " + why);
+        const double fftMs = medianMs(nothing, [&] { dftWithCufft(samples, viaFft, nullptr, &why); });
+        if (why.empty()) {
+            std::snprintf(line, sizeof line, "  %-26s %10s %10.3f", "FFT (cuFFT, with copies)", "-", fftMs);
+            notes.push_back(line);
+        } else {
+            notes.push_back("  cuFFT unavailable: " + why);
+        }
     }
-    timed("largest K terms", [&] { return largestTerms(all, termCount_); });
+    row("largest K terms", medianMs(nothing, [&] { largestTerms(terms, termCount_); }), 0);
+    std::snprintf(line, sizeof line, "image to coefficients, all steps (%s): median %.3f ms", preprocessedOn_.c_str(),
+                  medianMs(nothing, [&] { regenerate(); }));
+    notes.push_back(line);
     std::snprintf(line, sizeof line, "drawing %zu epicycles at %dx%d: kernel median %.4f ms", terms_.size(), facts.width,
                   facts.height, facts.kernelMedianMs);
     notes.push_back(line);
@@ -195,7 +275,8 @@ std::string FourierScene::statsLine() const {
     char ms[48];
     std::snprintf(ms, sizeof ms, "%.1f ms", pipelineMs_);
     line << contourCount_ << " contours, " << pointCount_ << " points, " << terms_.size() << " epicycles; image to "
-         << "coefficients in " << ms << " (contours on the CPU, " << transform_ << ")";
+         << "coefficients in " << ms << " (edges on the CPU, preprocessing on the " << preprocessedOn_ << ", "
+         << transform_ << ")";
     return line.str();
 }
 

@@ -1,12 +1,13 @@
-// The Fourier workload as a Scene: an image's contours (OpenCV on the CPU), preprocessed and ordered (CPU
-// reference for now), turned into K epicycles by a DFT, and drawn live: the rotating circles, their arms
-// and the pen's trail. good: the chain by a block scan, the trail kept with atomicMax; bad: a shared-memory
+// The Fourier workload as a Scene: an image's contours (OpenCV on the CPU), preprocessed and ordered (on the
+// GPU with the cuda backend, the CPU reference otherwise), turned into K epicycles by a DFT, and drawn live:
+// the rotating circles, their arms and the pen's trail. good: the chain by a block scan, the trail kept with atomicMax; bad: a shared-memory
 // scan missing its barriers and the trail blended with racy read-modify-writes.
 #pragma once
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/gpu_timing.hpp"
 #include "scenes/fourier/contour_extraction.hpp"
 #include "scenes/fourier/contour_preprocess.hpp"
 #include "scenes/fourier/epicycle_formulas.hpp"
@@ -16,6 +17,7 @@
 namespace racelab::fourier {
 
 class FourierGpu;
+class ContourPreprocessorGpu;
 
 class FourierScene final : public Scene {
 public:
@@ -50,6 +52,9 @@ public:
     std::vector<std::uint32_t> gpuTrail(cudaStream_t stream) const;
 
 private:
+    // The preprocessing steps on the GPU (cuda backend) or the CPU reference.
+    std::vector<Contour> preprocessed(const std::vector<Contour>& contours);
+
     std::string preset_;
     Backend backend_;
     GrayImage image_;
@@ -67,7 +72,10 @@ private:
     double pipelineMs_ = 0;
     std::string transform_;
     bool deviceCurrent_ = false;
+    std::string preprocessedOn_;
+    CudaStream stream_;
     std::unique_ptr<FourierGpu> gpu_;
+    std::unique_ptr<ContourPreprocessorGpu> preprocessorGpu_;
 };
 
 }  // namespace racelab::fourier
