@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds (Release; CUDA when nvcc is present) and runs the whole test suite,
 # then runs the CPU suite again under AddressSanitizer + UndefinedBehaviorSanitizer (cpu backend only).
-# GPU tests skip with a message where no CUDA device exists.
+# GPU tests skip with a message where no CUDA device exists. Last, each libFuzzer target runs for 60 s
+# (RACELAB_FUZZ_SECONDS) from its seeds and saved regressions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh
@@ -13,3 +14,5 @@ echo "== tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 ctest --preset sanitize -j "$(nproc)"
 echo "== tests of the release build"
 ctest --preset release -j "$(nproc)"
+echo "== bounded fuzz runs (clang libFuzzer + ASan/UBSan)"
+bash tools/fuzz.sh "${RACELAB_FUZZ_SECONDS:-60}"

@@ -12,6 +12,8 @@
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"
 #include "core/stopwatch.hpp"
+#include "core/fault_injection.hpp"
+#include "core/interrupt.hpp"
 #include "core/timing_recorder.hpp"
 #include "present/headless_egl.hpp"
 #include "present/presenter.hpp"
@@ -92,12 +94,17 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
     ProgressLine progress("bench " + result->labels.scene);
     Stopwatch clock;
     const long total = options.warmup + options.frames;
-    for (long i = 0; i < total; ++i) {
+    for (long i = 0; i < total && !interruptSignal(); ++i) {
         FrameTiming timing = loop.runFrame(controls);
         if (i >= options.warmup) result->recorder.add(i - options.warmup, clock.ms() / 1000.0, timing, result->labels);
         progress.update(i + 1, total, i < options.warmup ? "(warm-up)" : "");
     }
     progress.finish();
+    if (interruptSignal()) {
+        std::fprintf(stderr, "racelab bench: interrupted (signal %d) after %zu measured frames; writing what was measured\n",
+                     interruptSignal(), result->recorder.samples().size());
+        if (result->recorder.samples().empty()) return result;
+    }
     result->statsLine = prepared.scene->statsLine();
     BenchFacts facts;
     facts.kernelMedianMs = result->recorder.summary(1).p50;
@@ -106,7 +113,7 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
     facts.width = size.width;
     facts.height = size.height;
     facts.cpu = options.cpu;
-    if (!quiet) result->notes = prepared.scene->benchNotes(facts, stream.get());
+    if (!quiet && !interruptSignal()) result->notes = prepared.scene->benchNotes(facts, stream.get());
     return result;
 }
 
@@ -161,6 +168,7 @@ int runSuite(const BenchOptions& options) {
     }
     std::printf("  %-24s %-11s %12s %12s %12s %10s\n", "scene", "size", "kernel p50", "kernel p95", "frame p50", "FPS");
     for (const auto& listing : listScenes()) {
+        if (interruptSignal()) return interruptedExitCode();
         SceneSelection selection = options.selection;
         selection.scene = listing.name;
         if (listing.name == "planes/10000x50" && selection.size.empty()) selection.size = "512x512";  // 10.5 GB
@@ -181,19 +189,24 @@ int runSuite(const BenchOptions& options) {
 }  // namespace
 
 int runBench(const BenchOptions& options) {
+    faultInjection().failInterop = options.simulateInteropFailure;
     if (options.suite) return runSuite(options);
     PreparedScene prepared = prepareScene(options.selection, "1024x1024");
     if (!prepared.backendNote.empty()) std::fprintf(stderr, "racelab bench: %s\n", prepared.backendNote.c_str());
     if (!options.json.empty()) requireWritable(options.json);  // before the run, not after it
     auto result = benchScene(options, prepared, false);
     printStageTable(*result);
-    if (options.cpu) benchCpuReference(*prepared.scene, prepared.size, result->recorder.summary(1).p50);
+    if (options.cpu && !interruptSignal()) benchCpuReference(*prepared.scene, prepared.size, result->recorder.summary(1).p50);
     if (!options.json.empty()) {
         result->recorder.writeSummaryJson(options.json, result->labels);
         std::printf("  JSON summary: %s\n", options.json.c_str());
     }
     if (!options.csv.empty()) std::printf("  CSV: %s\n", options.csv.c_str());
-    return 0;
+    if (const std::string error = result->recorder.takeFileError(); !error.empty()) {
+        std::fprintf(stderr, "racelab: error: %s\n", error.c_str());
+        return 2;
+    }
+    return interruptSignal() ? interruptedExitCode() : 0;
 }
 
 }  // namespace racelab

@@ -9,6 +9,7 @@
 #include "app/progress_line.hpp"
 #include "app/scene_setup.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"
 
@@ -47,7 +48,7 @@ int runFourierExport(const FourierExportOptions& o) {
     controls.raceMeter = false;
     ProgressLine progress("fourier frames");
     long written = 0;
-    for (long f = 0; f < o.frames; ++f) {
+    for (long f = 0; f < o.frames && !interruptSignal(); ++f) {
         loop.runFrame(controls);
         if (f % o.every == 0) {
             char name[32];
@@ -57,6 +58,10 @@ int runFourierExport(const FourierExportOptions& o) {
         progress.update(f + 1, o.frames, prepared.scene->statsLine());
     }
     progress.finish();
+    if (interruptSignal()) {  // every PNG written is whole (atomic writes); no movie from a partial set
+        std::printf("interrupted (signal %d) after %ld frames written to %s\n", interruptSignal(), written, o.outDir.c_str());
+        return interruptedExitCode();
+    }
     std::printf("wrote %ld frames of %s (%dx%d, %s backend) to %s\n", written, prepared.scene->name().c_str(),
                 prepared.size.width, prepared.size.height, backendName(prepared.backend), o.outDir.c_str());
     const std::string pattern = (std::filesystem::path(o.outDir) / "frame-%05d.png").string();

@@ -9,7 +9,9 @@
 #include "app/scene_setup.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/fault_injection.hpp"
 #include "core/image_io.hpp"
+#include "core/interrupt.hpp"
 #include "core/stopwatch.hpp"
 #include "core/timing_recorder.hpp"
 #include "present/glfw_window.hpp"
@@ -69,18 +71,26 @@ int runHeadlessInstead(const ViewOptions& options, PreparedScene& prepared, cons
     RunLabels labels{prepared.scene->name(), options.selection.variant, backendName(prepared.backend),
                      presenter ? presenter->name() : "none", prepared.size.width, prepared.size.height};
     std::vector<double> frameMs;
-    for (long i = 0; i < frames; ++i) {
+    std::string recordingError;
+    for (long i = 0; i < frames && !interruptSignal(); ++i) {
         FrameTiming t = loop.runFrame(controls);
         frameMs.push_back(t.frameMs);
         if (recorder) recorder->add(i, 0, t, labels);
+        if (recorder && recordingError.empty()) {
+            recordingError = recorder->takeFileError();
+            if (!recordingError.empty()) std::fprintf(stderr, "racelab: %s; rendering goes on\n", recordingError.c_str());
+        }
     }
+    if (interruptSignal()) std::printf("  interrupted (signal %d) after %zu frames\n", interruptSignal(), frameMs.size());
+    if (frameMs.empty()) return interruptedExitCode();
     writePng(loop.lastFramePixels(), out);
     Summary s = summarize(frameMs);
     std::printf("  frame median %.3f ms (%.1f FPS); race meter %s; last frame saved to %s\n", s.p50,
                 s.p50 > 0 ? 1000.0 / s.p50 : 0.0,
                 loop.race().valid ? (std::to_string(loop.race().percent()) + " % differing").c_str() : "n/a", out.c_str());
     if (recorder) recorder->writeSummaryJson(jsonPathFor(options.record), labels);
-    return 0;
+    if (interruptSignal()) return interruptedExitCode();
+    return recordingError.empty() ? 0 : 2;
 }
 
 class Viewer {
@@ -122,7 +132,7 @@ public:
 
     int run() {
         long shown = 0;
-        while (!window_.closeRequested()) {
+        while (!window_.closeRequested() && !interruptSignal()) {
             window_.pollEvents();
             if (!fitPresenterToSurface(*presenter_, window_)) {  // minimized
                 window_.waitEvents(0.1);
@@ -152,6 +162,10 @@ public:
             apply(actions);
             if (last) break;
             ++shown;
+        }
+        if (interruptSignal()) {
+            std::fprintf(stderr, "racelab view: interrupted (signal %d); closing\n", interruptSignal());
+            return interruptedExitCode();
         }
         return 0;
     }
@@ -291,7 +305,13 @@ private:
         history_.kernelMs.push(static_cast<float>(timing.kernelMs));
         labels_ = {prepared_.scene->name(), prepared_.scene->variants()[static_cast<std::size_t>(controls_.variant)].name,
                    backendName(prepared_.backend), presenter_->name(), size.width, size.height};
-        if (recorder_) recorder_->add(loop_->frameIndex() - 1, clock_.ms() / 1000.0, timing, labels_);
+        if (!recorder_) return;
+        recorder_->add(loop_->frameIndex() - 1, clock_.ms() / 1000.0, timing, labels_);
+        if (std::string error = recorder_->takeFileError(); !error.empty()) {
+            std::fprintf(stderr, "racelab: %s; the viewer keeps running\n", error.c_str());
+            stopRecording();
+            panel_.statusMessage = error;
+        }
     }
 
     void handleCapture() {
@@ -330,6 +350,7 @@ private:
 }  // namespace
 
 int runView(const ViewOptions& options) {
+    faultInjection().failInterop = options.simulateInteropFailure;
     PreparedScene prepared = prepareScene(options.selection, "1280x720");
     presentModeFor(options.present);
     if (options.frames < 0) throw UsageError("--frames must be >= 0");

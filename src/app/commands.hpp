@@ -23,6 +23,7 @@ struct ViewOptions {
     std::string screenshot;
     long frames = 0;  // 0: until the window closes
     bool vsync = true;
+    bool simulateInteropFailure = false;
 };
 
 struct BenchOptions {
@@ -32,6 +33,7 @@ struct BenchOptions {
     long warmup = 20;
     bool cpu = false;
     bool suite = false;
+    bool simulateInteropFailure = false;
     std::string csv, json;
 };
 

@@ -1,9 +1,14 @@
 #ifdef RACELAB_HAVE_CUDA
 #include "core/device_buffer.hpp"
 
+#include "core/fault_injection.hpp"
+
 namespace racelab {
 
 void requireDeviceMemory(std::size_t bytes, const std::string& what) {
+    if (simulatedGpuAllocationFailure())
+        throw Error(what + " needs " + std::to_string(bytes >> 20) + " MiB of GPU memory: refused (simulated out of "
+                    "memory, RACELAB_FAIL_GPU_ALLOC)");
     std::size_t freeBytes = 0, totalBytes = 0;
     CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
     // Keep 64 MiB for the driver, GL and CUB temporaries.

@@ -1,7 +1,10 @@
 // CSV rows are flushed per frame so a crash or Ctrl-C still leaves a usable partial recording.
 #include "core/timing_recorder.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <sstream>
 
 #include "core/atomic_file.hpp"
@@ -14,6 +17,9 @@ TimingRecorder::TimingRecorder(const std::string& csvPath) : csvPath_(csvPath) {
     csv_.open(csvPath, std::ios::trunc);
     if (!csv_) throw UsageError("cannot write timing CSV '" + csvPath + "' (check the folder exists and is writable)");
     csv_ << kCsvHeader << "\n";
+    csv_.flush();
+    if (!csv_) throw UsageError("cannot write timing CSV '" + csvPath + "': " + std::strerror(errno));
+    wholeBytes_ = std::strlen(kCsvHeader) + 1;
 }
 
 TimingRecorder::~TimingRecorder() = default;
@@ -26,8 +32,26 @@ void TimingRecorder::add(long frame, double tSeconds, const FrameTiming& t, cons
                   t.frameMs, t.kernelMs, t.mapMs, t.unmapMs, t.uploadMs, t.presentMs, labels.scene.c_str(),
                   labels.variant.c_str(), labels.width, labels.height, labels.backend.c_str(),
                   labels.presenter.c_str());
+    errno = 0;
     csv_ << row;
     csv_.flush();
+    if (!csv_) return stopFileAfterFailedWrite(errno);
+    wholeBytes_ += std::strlen(row);
+    ++rowsWritten_;
+}
+
+void TimingRecorder::stopFileAfterFailedWrite(int error) {
+    csv_.close();
+    std::error_code ignored;
+    std::filesystem::resize_file(csvPath_, wholeBytes_, ignored);  // shrinking needs no space: cut the half row
+    fileError_ = "recording to '" + csvPath_ + "' stopped after " + std::to_string(rowsWritten_) +
+                 " rows: " + (error ? std::strerror(error) : "write failed") + " (the rows before are kept whole)";
+}
+
+std::string TimingRecorder::takeFileError() {
+    std::string error;
+    std::swap(error, fileError_);
+    return error;
 }
 
 Summary TimingRecorder::summary(std::size_t stage) const {

@@ -1,6 +1,7 @@
 // Records per-frame stage times to a CSV (one row per frame) and writes a JSON summary with the same
 // percentiles the bench table prints.
 #pragma once
+#include <cstdint>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -32,10 +33,18 @@ public:
     void writeSummaryJson(const std::string& path, const RunLabels& labels) const;
     bool recordingToFile() const { return csv_.is_open(); }
     const std::string& csvPath() const { return csvPath_; }
+    // Why the CSV stopped (a write failed: disk full, file too large), once; empty otherwise. The rows written
+    // before stay whole: a half-written row is cut off again.
+    std::string takeFileError();
 
 private:
+    void stopFileAfterFailedWrite(int error);
+
     std::string csvPath_;
     std::ofstream csv_;
+    std::uintmax_t wholeBytes_ = 0;  // the file's length up to the last complete row
+    long rowsWritten_ = 0;
+    std::string fileError_;
     std::vector<FrameTiming> samples_;
 };
 

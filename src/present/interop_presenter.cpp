@@ -4,6 +4,7 @@
 #include <cuda_gl_interop.h>
 
 #include "core/cuda_check.hpp"
+#include "core/fault_injection.hpp"
 #include "core/stopwatch.hpp"
 
 namespace racelab {
@@ -22,6 +23,7 @@ void InteropPresenter::resize(int width, int height) {
     bool recreated = frameTexture_.ensureSize(width, height);
     if (!recreated && resource_) return;
     unregister();  // the old registration refers to the deleted PBO
+    if (faultInjection().failInterop) throw Error("cudaGraphicsGLRegisterBuffer: refused (simulated with --simulate-interop-failure)");
     cudaError_t status = cudaGraphicsGLRegisterBuffer(&resource_, frameTexture_.pbo(), cudaGraphicsRegisterFlagsWriteDiscard);
     if (status != cudaSuccess) {
         resource_ = nullptr;

@@ -20,7 +20,10 @@ struct EdgeSettings {
     float low = 50.f, high = 150.f;  // Canny thresholds
 };
 
-// Throws UsageError for a missing or unreadable file, or one that is not an image.
+inline constexpr int kMaxImageSide = 8192;  // Canny and contours of 64 Mpixel take seconds on the CPU already
+
+// Throws UsageError for a missing or unreadable file, one that is not an image, or one with more than
+// kMaxImageSide pixels a side.
 GrayImage loadGrayImage(const std::string& path);
 GrayImage defaultImage(const std::string& text = "racelab", int height = 360);
 // A size x size picture of `count` random disks, rings and boxes (white on black): a benchmark input with

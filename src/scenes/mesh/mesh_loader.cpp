@@ -52,13 +52,26 @@ float parseFinite(const std::string& text, const std::string& path, long line, c
     return value;
 }
 
+// A whole number in [0, limit), read as a double so that every index a float file can name stays exact and
+// nothing out of range reaches an integer conversion.
+double parseWhole(const std::string& text, double limit, const std::string& path, long line, const char* what,
+                  const std::string& limitText = "") {
+    errno = 0;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size()) fail(path, line, std::string(what) + " '" + text + "' is not a number");
+    if (!std::isfinite(value) || errno == ERANGE) fail(path, line, std::string(what) + " '" + text + "' is not finite");
+    if (value < 0.0) fail(path, line, std::string(what) + " " + text + " is negative");
+    if (value != std::floor(value)) fail(path, line, std::string(what) + " " + text + " is not a whole number");
+    if (value >= limit)
+        fail(path, line, std::string(what) + " " + text + " is out of range (" +
+                             (limitText.empty() ? "limit " + std::to_string(static_cast<long long>(limit) - 1) : limitText) + ")");
+    return value;
+}
+
 std::uint32_t parseIndex(const std::string& text, std::size_t vertexCount, const std::string& path, long line) {
-    float value = parseFinite(text, path, line, "index");
-    if (value < 0.f) fail(path, line, "index " + text + " is negative");
-    if (value != std::floor(value)) fail(path, line, "index " + text + " is not a whole number");
-    if (value >= static_cast<float>(vertexCount))
-        fail(path, line, "index " + text + " is out of range (" + std::to_string(vertexCount) + " vertices)");
-    return static_cast<std::uint32_t>(value);
+    return static_cast<std::uint32_t>(
+        parseWhole(text, static_cast<double>(vertexCount), path, line, "index", std::to_string(vertexCount) + " vertices"));
 }
 
 bool blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
@@ -88,6 +101,7 @@ std::vector<Vec3> readCsvVertices(const std::string& path) {
         if (f.size() != 3) fail(path, number, "expected 3 comma-separated coordinates x,y,z, found " + std::to_string(f.size()));
         out.push_back({parseFinite(f[0], path, number, "x"), parseFinite(f[1], path, number, "y"),
                        parseFinite(f[2], path, number, "z")});
+        if (out.size() > kMaxVertices) fail(path, number, "more than " + std::to_string(kMaxVertices) + " vertices");
     }
     if (out.empty()) fail(path, 0, "is empty (no vertices)");
     return out;
@@ -137,10 +151,9 @@ Mesh loadOff(const std::string& path) {
     header.erase(header.begin());
     if (header.empty()) header = next();
     if (header.size() < 2) fail(path, number, "expected 'vertices faces edges' counts");
-    long vertexCount = static_cast<long>(parseFinite(header[0], path, number, "vertex count"));
-    long faceCount = static_cast<long>(parseFinite(header[1], path, number, "face count"));
+    const long vertexCount = static_cast<long>(parseWhole(header[0], kMaxVertices + 1.0, path, number, "vertex count"));
+    const long faceCount = static_cast<long>(parseWhole(header[1], kMaxTriangles + 1.0, path, number, "face count"));
     if (vertexCount <= 0 || faceCount <= 0) fail(path, number, "needs at least one vertex and one face");
-    if (static_cast<std::size_t>(faceCount) > kMaxTriangles) fail(path, number, "has too many faces");
     mesh.vertices.reserve(static_cast<std::size_t>(vertexCount));
     for (long i = 0; i < vertexCount; ++i) {
         auto f = next();
@@ -151,7 +164,7 @@ Mesh loadOff(const std::string& path) {
     for (long i = 0; i < faceCount; ++i) {
         auto f = next();
         if (f.empty()) fail(path, number, "ends before all faces were read");
-        long corners = static_cast<long>(parseFinite(f[0], path, number, "corner count"));
+        const long corners = static_cast<long>(parseWhole(f[0], 1e6, path, number, "corner count"));
         if (corners < 3 || static_cast<long>(f.size()) < corners + 1) fail(path, number, "a face needs at least 3 vertex indices");
         std::vector<std::uint32_t> face;
         for (long k = 1; k <= corners; ++k) face.push_back(parseIndex(f[static_cast<std::size_t>(k)], mesh.vertices.size(), path, number));
@@ -171,6 +184,7 @@ Mesh loadObj(const std::string& path) {
     Mesh mesh;
     mesh.name = std::filesystem::path(path).stem().string();
     const auto& positions = reader.GetAttrib().vertices;
+    if (positions.size() / 3 > kMaxVertices) fail(path, 0, "has more than " + std::to_string(kMaxVertices) + " vertices");
     for (std::size_t i = 0; i + 2 < positions.size(); i += 3) {
         Vec3 v{positions[i], positions[i + 1], positions[i + 2]};
         if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))

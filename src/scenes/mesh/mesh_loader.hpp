@@ -10,6 +10,7 @@
 namespace racelab::mesh {
 
 inline constexpr std::size_t kMaxTriangles = 50'000'000;
+inline constexpr std::size_t kMaxVertices = 50'000'000;
 
 std::vector<Vec3> readCsvVertices(const std::string& path);
 // Checks every index against vertexCount.

@@ -1,0 +1,108 @@
+#include "app/command_line.hpp"
+
+#include <cstdio>
+
+#include "core/errors.hpp"
+
+namespace racelab {
+namespace {
+
+void addSceneOptions(CLI::App& command, SceneSelection& s, const char* defaultSize) {
+    command.add_option("--scene", s.scene, "scene name, see `racelab list`")->capture_default_str();
+    command.add_option("--variant", s.variant, "good | bad | unordered (see `racelab list`)")->capture_default_str();
+    command.add_option("--size", s.size, std::string("frame size WxH (default ") + defaultSize + ")");
+    command.add_option("--backend", s.backend, "cuda | cpu | auto (cuda when a CUDA device is usable)")->capture_default_str();
+    command.add_option("--seed", s.seed, "seed for glibc srand() in scene generation")->capture_default_str();
+    command.add_option("--count", s.count,
+                       "circles for circles/rand10k|rand100k|rand1M|micro2M, planes (N) for planes/* (0: the preset's)");
+    command.add_option("--image", s.image, "picture for fourier/image (PNG or JPG)");
+    command.add_option("--param", s.params, "set a scene parameter, NAME=VALUE (repeatable), e.g. shading=depth, "
+                                            "blend=seed, alpha=0.3; the viewer panel shows the names");
+}
+
+}  // namespace
+
+CommandLine::CommandLine() {
+    app.description("racelab: CUDA kernels render every frame straight into an OpenGL pixel buffer; each workload has "
+                    "a correct (good) and a racy (bad) variant and a CPU reference.");
+    app.require_subcommand(1);
+    app.set_help_all_flag("--help-all", "help for every subcommand");
+
+    viewCommand = app.add_subcommand("view", "open the viewer window (headless render when there is no display)");
+    addSceneOptions(*viewCommand, view.selection, "1280x720");
+    viewCommand->add_option("--present", view.present, "auto | interop | staging")->capture_default_str();
+    viewCommand->add_option("--record", view.record, "record per-frame timings to this CSV (JSON summary beside it)");
+    viewCommand->add_option("--frames", view.frames, "quit after N frames (0: run until closed)");
+    viewCommand->add_option("--screenshot", view.screenshot, "save the last frame (window with UI) as PNG");
+    viewCommand->add_flag("!--no-vsync", view.vsync, "start with vsync off");
+    viewCommand->add_flag("--simulate-interop-failure", view.simulateInteropFailure,
+                          "refuse the CUDA-GL registration, as some drivers do, to see the staging fallback");
+
+    benchCommand = app.add_subcommand("bench", "time the frame loop headless (EGL) and print per-stage statistics");
+    addSceneOptions(*benchCommand, bench.selection, "1024x1024");
+    benchCommand->add_option("--present", bench.present, "interop | staging | none (kernels only, plain device memory)")->capture_default_str();
+    benchCommand->add_option("--frames", bench.frames, "frames measured")->capture_default_str();
+    benchCommand->add_option("--warmup", bench.warmup, "frames run before measuring")->capture_default_str();
+    benchCommand->add_flag("--cpu", bench.cpu, "also time the CPU reference (OpenMP) and print the speed-up");
+    benchCommand->add_flag("--suite", bench.suite, "run every scene preset and print one table");
+    benchCommand->add_option("--csv", bench.csv, "write per-frame timings to this CSV");
+    benchCommand->add_option("--json", bench.json, "write the summary as JSON");
+    benchCommand->add_flag("--simulate-interop-failure", bench.simulateInteropFailure,
+                           "refuse the CUDA-GL registration, as some drivers do, to measure the staging fallback");
+
+    renderCommand = app.add_subcommand("render", "render one frame to a PNG or PPM (P6) file");
+    addSceneOptions(*renderCommand, render.selection, "1024x1024");
+    renderCommand->add_option("--frame", render.frame, "animation frame to render (60 steps = 1 s)")->capture_default_str();
+    renderCommand->add_option("--out", render.out, "output path, .png or .ppm")->required();
+
+    checkCommand = app.add_subcommand("check", "compare the GPU frame with the CPU reference (exit 0 pass, 1 fail)");
+    addSceneOptions(*checkCommand, check.selection, "1024x1024");
+    checkCommand->add_option("--frame", check.frame, "animation frame to compare")->capture_default_str();
+    checkCommand->add_option("--diff", check.diff, "where to write the diff image on failure")->capture_default_str();
+
+    visibilityCommand =
+        app.add_subcommand("visibility", "for each mesh vertex: is the segment from --origin to it blocked? (1 = blocked)");
+    visibilityCommand->add_option("--verts", visibility.verts, "vertices CSV: x,y,z per line");
+    visibilityCommand->add_option("--tris", visibility.tris, "triangles CSV: three 0-based vertex indices per line (as floats)");
+    visibilityCommand->add_option("--mesh", visibility.mesh, "or a mesh file: .off or .obj");
+    visibilityCommand->add_option("--scene", visibility.scene, "or a mesh scene, e.g. mesh/torus");
+    visibilityCommand->add_option("--origin", visibility.origin, "x,y,z of the origin (default 0,0,0)");
+    visibilityCommand->add_option("--out", visibility.out, "output: one 0/1 line per vertex")->required();
+    visibilityCommand->add_option("--variant", visibility.variant, "good (LBVH) | brute | bad")->capture_default_str();
+    visibilityCommand->add_option("--backend", visibility.backend, "auto | cuda | cpu")->capture_default_str();
+    visibilityCommand->add_option("--runs", visibility.runs, "GPU runs to take the median of")->capture_default_str();
+    visibilityCommand->add_flag("--cpu", visibility.cpu, "also time the CPU references (BVH and brute force) and compare");
+
+    fourierExport.selection.scene = "fourier/text";
+    fourierCommand = app.add_subcommand("fourier", "write the epicycle drawing's frames as PNG (and a GIF/MP4 with ffmpeg)");
+    addSceneOptions(*fourierCommand, fourierExport.selection, "800x450");
+    fourierCommand->add_option("--frames", fourierExport.frames, "frames to draw (600 = one turn at speed 1)")->capture_default_str();
+    fourierCommand->add_option("--every", fourierExport.every, "write every n-th frame")->capture_default_str();
+    fourierCommand->add_option("--out-dir", fourierExport.outDir, "folder for frame-00000.png, ...")->required();
+    fourierCommand->add_option("--gif", fourierExport.gif, "also assemble a GIF (needs ffmpeg)");
+    fourierCommand->add_option("--mp4", fourierExport.mp4, "also assemble an MP4 (needs ffmpeg)");
+
+    listCommand = app.add_subcommand("list", "list the scenes and their variants");
+
+}
+
+const SceneSelection* CommandLine::selection() const {
+    if (*viewCommand) return &view.selection;
+    if (*benchCommand) return &bench.selection;
+    if (*renderCommand) return &render.selection;
+    if (*checkCommand) return &check.selection;
+    if (*fourierCommand) return &fourierExport.selection;
+    return nullptr;
+}
+
+int CommandLine::run() {
+    if (*viewCommand) return runView(view);
+    if (*benchCommand) return runBench(bench);
+    if (*renderCommand) return runRender(render);
+    if (*checkCommand) return runCheck(check);
+    if (*visibilityCommand) return runVisibility(visibility);
+    if (*fourierCommand) return runFourierExport(fourierExport);
+    return runList();
+}
+
+}  // namespace racelab

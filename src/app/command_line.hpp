@@ -1,0 +1,29 @@
+// The command line: every subcommand and option (CLI11) and the options they fill. main() parses and runs it;
+// the command-line fuzzer parses with the very same definitions.
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include "app/commands.hpp"
+
+namespace racelab {
+
+struct CommandLine {
+    CommandLine();  // defines the subcommands and options
+    CommandLine(const CommandLine&) = delete;
+    CommandLine& operator=(const CommandLine&) = delete;
+    int run();      // runs the parsed subcommand and returns its exit code (throws racelab::Error)
+
+    CLI::App app;
+    ViewOptions view;
+    BenchOptions bench;
+    RenderOptions render;
+    CheckOptions check;
+    VisibilityOptions visibility;
+    FourierExportOptions fourierExport;
+    CLI::App *viewCommand = nullptr, *benchCommand = nullptr, *renderCommand = nullptr, *checkCommand = nullptr,
+             *visibilityCommand = nullptr, *fourierCommand = nullptr, *listCommand = nullptr;
+    // The selection of the parsed subcommand, if it has one.
+    const SceneSelection* selection() const;
+};
+
+}  // namespace racelab

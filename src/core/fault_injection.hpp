@@ -1,0 +1,21 @@
+// Faults on demand, so that the paths that handle them can be tested instead of trusted:
+//   - every n-th GPU allocation refused as if the GPU were out of memory (RACELAB_FAIL_GPU_ALLOC=n in the
+//     environment, or setGpuAllocationFailureEvery from a test);
+//   - the CUDA-GL interop registration refused (view/bench --simulate-interop-failure), which must end in
+//     the staging presenter.
+#pragma once
+#include <string>
+
+namespace racelab {
+
+struct FaultInjection {
+    int failGpuAllocationEvery = 0;  // 0: never
+    long gpuAllocations = 0;         // requests counted so far
+    bool failInterop = false;
+};
+
+FaultInjection& faultInjection();  // first use reads RACELAB_FAIL_GPU_ALLOC
+// Counts one GPU allocation request; true when this one is to fail.
+bool simulatedGpuAllocationFailure();
+
+}  // namespace racelab
