@@ -7,6 +7,8 @@
 #include "app/commands.hpp"
 #include "app/frame_loop.hpp"
 #include "app/scene_setup.hpp"
+#include "app/soak_driver.hpp"
+#include "present/gl_check.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/fault_injection.hpp"
@@ -115,6 +117,11 @@ public:
         if (!prepared.backendNote.empty()) panel_.statusMessage = prepared.backendNote;
         rebuildPresenter();
         if (!options.record.empty()) startRecording(options.record);
+        if (options.soakSeconds > 0) {
+            for (std::size_t i = 0; i < panel_.sceneNames.size(); ++i)
+                if (soakShows(panel_.sceneNames[i])) soakScenes_.push_back(static_cast<int>(i));
+            soak_ = std::make_unique<SoakDriver>(options.soakSeconds, static_cast<int>(soakScenes_.size()));
+        }
         glfwSetWindowUserPointer(window_.handle(), this);
         glfwSetDropCallback(window_.handle(), [](GLFWwindow* w, int count, const char** paths) {
             if (count > 0) static_cast<Viewer*>(glfwGetWindowUserPointer(w))->droppedImage_ = paths[0];
@@ -134,6 +141,8 @@ public:
         long shown = 0;
         while (!window_.closeRequested() && !interruptSignal()) {
             window_.pollEvents();
+            ViewerPanelActions soakActions;
+            if (soak_ && !driveSoak(soakActions)) break;
             if (!fitPresenterToSurface(*presenter_, window_)) {  // minimized
                 window_.waitEvents(0.1);
                 continue;
@@ -151,6 +160,7 @@ public:
                 // The new scene cannot run here (e.g. too large for the GPU): stay on the one before.
                 panel_.statusMessage = std::string(e.what()) + " - staying on " + previousScene_->name();
                 std::fprintf(stderr, "racelab: %s\n", panel_.statusMessage.c_str());
+                if (soak_) soak_->countRefusal(panel_.statusMessage);
                 prepared_.scene = std::move(previousScene_);
                 showCurrentScene();
                 continue;
@@ -160,6 +170,11 @@ public:
             record(timing, size);
             handleCapture();
             apply(actions);
+            if (soak_) {
+                soak_->countFrame();
+                for (GLenum e = glGetError(); e != GL_NO_ERROR; e = glGetError()) soak_->countGlError(e);
+                apply(soakActions);
+            }
             if (last) break;
             ++shown;
         }
@@ -167,10 +182,37 @@ public:
             std::fprintf(stderr, "racelab view: interrupted (signal %d); closing\n", interruptSignal());
             return interruptedExitCode();
         }
-        return 0;
+        return soak_ ? soak_->finish() : 0;
     }
 
 private:
+    // The scenes a soak cycles through: all but those whose size is the point (10,000 planes: 37 GB at
+    // 720p) and, on the cpu backend, those that take seconds a frame there.
+    bool soakShows(const std::string& name) const {
+        if (name == "planes/10000x50") return false;
+        if (prepared_.backend == Backend::Cpu)
+            return name != "planes/1000x50" && name != "circles/rand1M" && name != "circles/micro2M";
+        return true;
+    }
+
+    // One soak step before a frame; false when the soak is over.
+    bool driveSoak(ViewerPanelActions& actions) {
+        const SoakStep s = soak_->step();
+        if (s.finished) return false;
+        if (s.minimize) glfwIconifyWindow(window_.handle());
+        if (s.restore) glfwRestoreWindow(window_.handle());
+        if (s.resizeWidth > 0) glfwSetWindowSize(window_.handle(), s.resizeWidth, s.resizeHeight);
+        if (s.nextVariant)
+            controls_.variant = (controls_.variant + 1) % static_cast<int>(prepared_.scene->variants().size());
+        if (s.nextScene && !soakScenes_.empty()) {
+            soakPosition_ = (soakPosition_ + 1) % soakScenes_.size();
+            panel_.sceneIndex = soakScenes_[soakPosition_];
+            actions.sceneChanged = true;
+        }
+        actions.toggleRecording = s.toggleRecording;
+        return true;
+    }
+
     void rebuildPresenter() {
         loop_.reset();
         presenter_ = makePresenter(prepared_.backend, presentModeFor(options_.present), stream_.get(),
@@ -273,6 +315,7 @@ private:
         } catch (const Error& e) {
             panel_.statusMessage = e.what();  // the viewer keeps running
             std::fprintf(stderr, "racelab: %s\n", e.what());
+            if (soak_) soak_->countRefusal(e.what());
         }
     }
 
@@ -337,6 +380,9 @@ private:
     std::unique_ptr<FrameLoop> loop_;
     std::unique_ptr<Scene> previousScene_;  // kept until the new scene has drawn a frame
     std::unique_ptr<TimingRecorder> recorder_;
+    std::unique_ptr<SoakDriver> soak_;
+    std::vector<int> soakScenes_;  // indices into panel_.sceneNames
+    std::size_t soakPosition_ = 0;
     RunLabels labels_;
     FrameControls controls_;
     FrameHistory history_;

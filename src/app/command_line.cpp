@@ -35,6 +35,10 @@ CommandLine::CommandLine() {
     viewCommand->add_option("--frames", view.frames, "quit after N frames (0: run until closed)");
     viewCommand->add_option("--screenshot", view.screenshot, "save the last frame (window with UI) as PNG");
     viewCommand->add_flag("!--no-vsync", view.vsync, "start with vsync off");
+    viewCommand->add_option("--soak", view.soakSeconds,
+                            "soak test: cycle every scene and variant, resize, minimize and record for SECONDS, then "
+                            "report GL errors and resident/GPU memory at start and end")
+        ->check(CLI::Range(0.0, 86400.0));
     viewCommand->add_flag("--simulate-interop-failure", view.simulateInteropFailure,
                           "refuse the CUDA-GL registration, as some drivers do, to see the staging fallback");
 

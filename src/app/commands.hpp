@@ -24,6 +24,7 @@ struct ViewOptions {
     long frames = 0;  // 0: until the window closes
     bool vsync = true;
     bool simulateInteropFailure = false;
+    double soakSeconds = 0;  // > 0: drive the viewer through every scene for this long (app/soak_driver.hpp)
 };
 
 struct BenchOptions {

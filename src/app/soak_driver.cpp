@@ -1,0 +1,69 @@
+#include "app/soak_driver.hpp"
+
+#include "core/memory_probe.hpp"
+
+namespace racelab {
+
+SoakDriver::SoakDriver(double seconds, int sceneCount) : seconds_(seconds), sceneCount_(sceneCount) {
+    startRss_ = residentMiB();
+    startGpu_ = gpuUsedMiB();
+    std::printf("soak: %.0f s, %d scenes; start: resident %.1f MiB, GPU used %.1f MiB\n", seconds, sceneCount,
+                startRss_, startGpu_);
+    std::fflush(stdout);
+}
+
+SoakStep SoakDriver::step() {
+    static const int sizes[][2] = {{1280, 720}, {640, 360}, {1023, 577}, {320, 200}, {1600, 900}, {801, 601}};
+    const double t = clock_.ms() / 1000.0;
+    SoakStep s;
+    if (t >= seconds_) {
+        s.finished = true;
+        return s;
+    }
+    if (minimized_ && t >= nextMinimize_ - 6.0) s.restore = true, minimized_ = false;  // 1 s minimized
+    if (t >= nextScene_) {
+        s.nextScene = true, nextScene_ += 1.5, ++switches_;
+        if (!cycled_ && switches_ == sceneCount_) {  // every scene built once: the baseline for "flat"
+            cycled_ = true;
+            cycledRss_ = residentMiB(), cycledGpu_ = gpuUsedMiB();
+            printMemory("after the first cycle through every scene");
+        }
+    }
+    if (t >= nextVariant_) s.nextVariant = true, nextVariant_ += .5;
+    if (t >= nextResize_) {
+        s.resizeWidth = sizes[resizeIndex_][0], s.resizeHeight = sizes[resizeIndex_][1];
+        resizeIndex_ = (resizeIndex_ + 1) % 6, nextResize_ += 3, ++resizes_;
+    }
+    if (t >= nextMinimize_) s.minimize = true, minimized_ = true, nextMinimize_ += 7, ++minimizes_;
+    if (t >= nextReport_) printMemory("running"), nextReport_ += 60;
+    if (t >= nextRecording_) s.toggleRecording = true, nextRecording_ += 5, ++recordings_;
+    return s;
+}
+
+void SoakDriver::countGlError(unsigned error) {
+    if (++glErrors_ <= 5) std::fprintf(stderr, "soak: GL error 0x%x\n", error);
+}
+
+void SoakDriver::countRefusal(const std::string& why) {
+    ++refusals_;
+    std::printf("soak: refused (the viewer stays up): %s\n", why.c_str());
+}
+
+void SoakDriver::printMemory(const char* when) {
+    std::printf("soak: %s at %.0f s: resident %.1f MiB, GPU used %.1f MiB, %ld frames\n", when, clock_.ms() / 1000.0,
+                residentMiB(), gpuUsedMiB(), frames_);
+    std::fflush(stdout);
+}
+
+int SoakDriver::finish() {
+    const double rss = residentMiB(), gpu = gpuUsedMiB();
+    std::printf("soak: done after %.0f s: %ld frames, %ld scene switches (%ld refused), %ld resizes, %ld minimizes, "
+                "%ld recording toggles, %ld GL errors\n",
+                clock_.ms() / 1000.0, frames_, switches_, refusals_, resizes_, minimizes_, recordings_, glErrors_);
+    std::printf("soak: memory start %.1f MiB resident / %.1f MiB GPU; after the first cycle %.1f / %.1f; end %.1f / "
+                "%.1f\n", startRss_, startGpu_, cycledRss_, cycledGpu_, rss, gpu);
+    std::fflush(stdout);
+    return glErrors_ == 0 ? 0 : 1;
+}
+
+}  // namespace racelab

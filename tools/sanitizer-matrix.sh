@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The compute-sanitizer matrix on a machine with an NVIDIA GPU, one line per case:
+#   memcheck and initcheck on every good (and brute) variant of every workload, at a tile-aligned size
+#   (512x512) and at odd ones (1000x600, 333x217), single frames (check: GPU vs CPU) and animated runs
+#   (bench, several frames), the GPU contour preprocessing included (fourier/shapes);
+#   racecheck on the variants that race through shared memory (mesh bad: brute force without barriers;
+#   fourier bad: the scan missing its barriers) and on their good twins (mesh brute, fourier good).
+# racecheck sees shared memory only: the global-memory races of circles bad and planes bad are shown by
+# `racelab check` (the frame differs from the CPU reference) and by the viewer's race meter instead.
+# Usage: tools/sanitizer-matrix.sh OUT [TOOL ...]   TOOL: memcheck initcheck racecheck (default: all three)
+#        logs in OUT/, the table in OUT/matrix.txt; exit 1 on a failure
+set -uo pipefail
+out=${1:?usage: tools/sanitizer-matrix.sh OUT [TOOL ...]}
+shift
+tools=${*:-memcheck initcheck racecheck}
+bin=${RACELAB_BIN:-build/bin}/racelab
+mkdir -p "$out"
+table="$out/matrix.txt"
+: >"$table"
+failures=0
+# case TOOL EXPECT NAME ARGS...   EXPECT: clean (0 errors/hazards) or hazards (racecheck must report some)
+case_() {
+  local tool=$1 expect=$2 name=$3; shift 3
+  local log="$out/$tool-$name.log"
+  local extra=()
+  [ "$tool" = racecheck ] && extra=(--racecheck-report hazard)
+  compute-sanitizer --tool "$tool" "${extra[@]}" --print-limit 20 "$bin" "$@" >"$log" 2>&1
+  local rc=$? found verdict
+  if [ "$tool" = racecheck ]; then
+    found=$(grep -o 'RACECHECK SUMMARY: [0-9]* hazard' "$log" | grep -o '[0-9]*' | tail -1)
+  else
+    found=$(grep -o 'ERROR SUMMARY: [0-9]* error' "$log" | grep -o '[0-9]*' | tail -1)
+  fi
+  found=${found:-?}
+  if [ "$expect" = clean ]; then
+    if [ "$found" = 0 ] && { [ $rc -eq 0 ] || [ "$tool" = racecheck ]; }; then verdict=ok; else verdict=FAIL; fi
+  else
+    if [ "$found" != "?" ] && [ "$found" -gt 0 ]; then verdict="ok (race shown)"; else verdict=FAIL; fi
+  fi
+  [ "${verdict%% *}" = ok ] || failures=$((failures + 1))
+  printf '%-9s %-40s %-10s exit %-3s %s\n' "$tool" "$name" "${found} found" "$rc" "$verdict" | tee -a "$table"
+}
+for tool in $tools; do
+  [ "$tool" = racecheck ] && continue
+  for size in 512x512 1000x600 333x217; do
+    case_ $tool clean "circles-rand10k-good-$size" check --scene circles/rand10k --size $size
+    case_ $tool clean "planes-default-good-$size" check --scene planes/default --size $size --frame 7
+    case_ $tool clean "mesh-torus-good-$size" check --scene mesh/torus --size $size --frame 5
+    case_ $tool clean "mesh-icosphere-brute-$size" check --scene mesh/icosphere --variant brute --size $size
+    case_ $tool clean "fourier-text-good-$size" check --scene fourier/text --size $size --frame 200
+  done
+  case_ $tool clean circles-rand1M-good-512x384 check --scene circles/rand1M --size 512x384
+  case_ $tool clean circles-rand10k-unordered-1000x600 render --scene circles/rand10k --variant unordered --size 1000x600 --out "$out/unordered.png"
+  # animated: several frames through the frame loop
+  case_ $tool clean circles-snow-good-6frames bench --scene circles/snow --size 1000x600 --present none --frames 4 --warmup 2
+  case_ $tool clean planes-default-good-6frames bench --scene planes/default --size 1000x600 --present none --frames 4 --warmup 2
+  case_ $tool clean mesh-torus-good-6frames bench --scene mesh/torus --size 333x217 --present none --frames 4 --warmup 2
+  case_ $tool clean fourier-text-good-6frames bench --scene fourier/text --size 1000x600 --present none --frames 4 --warmup 2
+  case_ $tool clean fourier-shapes-gpu-preprocessing render --scene fourier/shapes --count 120 --size 640x480 --frame 30 --out "$out/shapes.png"
+  case_ $tool clean visibility-torus visibility --scene mesh/torus --origin 0,2,0 --runs 1 --out "$out/vis.txt"
+done
+if [[ " $tools " == *" racecheck "* ]]; then
+case_ racecheck hazards mesh-icosphere-bad render --scene mesh/icosphere --variant bad --size 320x200 --out "$out/mesh-bad.png"
+case_ racecheck clean mesh-icosphere-brute render --scene mesh/icosphere --variant brute --size 320x200 --out "$out/mesh-brute.png"
+case_ racecheck clean mesh-icosphere-good render --scene mesh/icosphere --variant good --size 320x200 --out "$out/mesh-good.png"
+case_ racecheck hazards fourier-text-bad render --scene fourier/text --variant bad --size 640x360 --frame 60 --out "$out/fourier-bad.png"
+case_ racecheck clean fourier-text-good render --scene fourier/text --variant good --size 640x360 --frame 60 --out "$out/fourier-good.png"
+case_ racecheck clean fourier-shapes-preprocessing render --scene fourier/shapes --count 120 --size 640x480 --out "$out/shapes-rc.png"
+fi
+echo "$(grep -c . "$table") cases, $failures failed" | tee -a "$table"
+[ $failures -eq 0 ]
