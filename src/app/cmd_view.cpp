@@ -143,28 +143,25 @@ public:
             window_.pollEvents();
             ViewerPanelActions soakActions;
             if (soak_ && !driveSoak(soakActions)) break;
-            if (!fitPresenterToSurface(*presenter_, window_)) {  // minimized
-                window_.waitEvents(0.1);
-                continue;
-            }
-            Size2 size = window_.framebufferSize();
-            handleKeys();
-            const bool last = options_.frames > 0 && shown + 1 >= options_.frames;
-            if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
             ViewerPanelActions actions;
             FrameTiming timing;
+            Size2 size;
+            bool last = false;
             try {
+                if (!fitPresenterToSurface(*presenter_, window_)) {  // minimized
+                    window_.waitEvents(0.1);
+                    continue;
+                }
+                size = window_.framebufferSize();
+                handleKeys();
+                last = options_.frames > 0 && shown + 1 >= options_.frames;
+                if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
                 timing = loop_->runFrame(controls_, [&] { actions = drawUi(); });
             } catch (const Error& e) {
-                if (!previousScene_) throw;
-                // The new scene cannot run here (e.g. too large for the GPU): stay on the one before.
-                panel_.statusMessage = std::string(e.what()) + " - staying on " + previousScene_->name();
-                std::fprintf(stderr, "racelab: %s\n", panel_.statusMessage.c_str());
-                if (soak_) soak_->countRefusal(panel_.statusMessage);
-                prepared_.scene = std::move(previousScene_);
-                showCurrentScene();
+                frameFailed(e.what());
                 continue;
             }
+            stuckReason_.clear();
             controls_.stepOnce = false;
             previousScene_.reset();  // the current scene works: no way back needed
             record(timing, size);
@@ -186,6 +183,24 @@ public:
     }
 
 private:
+    // A frame could not be drawn. A scene just switched to goes back to the one before (e.g. the new one is
+    // too large for the GPU); otherwise the viewer stays up, says why once, and tries again on the next frame
+    // (e.g. GPU memory ran out at a new window size: a smaller one, or another scene, will work).
+    void frameFailed(const std::string& why) {
+        if (previousScene_) {
+            panel_.statusMessage = why + " - staying on " + previousScene_->name();
+            prepared_.scene = std::move(previousScene_);
+            showCurrentScene();
+        } else {
+            panel_.statusMessage = why + " - the frame was not drawn; the viewer keeps trying";
+            window_.waitEvents(0.05);
+        }
+        if (why == stuckReason_) return;  // the same failure again: said already
+        stuckReason_ = why;
+        std::fprintf(stderr, "racelab: %s\n", panel_.statusMessage.c_str());
+        if (soak_) soak_->countRefusal(panel_.statusMessage);
+    }
+
     // The scenes a soak cycles through: all but those whose size is the point (10,000 planes: 37 GB at
     // 720p) and, on the cpu backend, those that take seconds a frame there.
     bool soakShows(const std::string& name) const {
@@ -383,6 +398,7 @@ private:
     std::unique_ptr<SoakDriver> soak_;
     std::vector<int> soakScenes_;  // indices into panel_.sceneNames
     std::size_t soakPosition_ = 0;
+    std::string stuckReason_;  // the last frame failure reported, so a repeating one is reported once
     RunLabels labels_;
     FrameControls controls_;
     FrameHistory history_;
