@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the GPU-side validation on a machine with an NVIDIA GPU and writes every log into OUT:
 #   tests    - the GPU test suite (racelab_gpu_tests)
-#   sanitize - compute-sanitizer memcheck on the good variants (circles: static, animated, two-pass; planes:
-#              vector and scalar paths) and on circles' unordered
+#   sanitize - the compute-sanitizer matrix (tools/sanitizer-matrix.sh): memcheck and initcheck on every good
+#              variant at aligned and odd sizes, racecheck on the shared-memory races and their twins
 #   bench    - the benchmarks behind docs/BENCHMARKS.md
 #   window   - the viewer in a real window (needs DISPLAY): NVIDIA GL (interop) and, when Mesa is present,
 #              llvmpipe (the staging fallback)
@@ -33,17 +33,8 @@ for stage in $stages; do
     run gpu-tests "$bin/racelab_gpu_tests" --gtest_brief=1
     ;;
   sanitize)
-    step "compute-sanitizer memcheck, good variant (both binning paths) and unordered"
-    run memcheck-rand10k compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/rand10k --size 1000x600
-    run memcheck-snow compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/snow --frame 30 --size 640x480
-    run memcheck-rand1M compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene circles/rand1M --size 512x384
-    run memcheck-planes compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene planes/default --size 1000x600 --frame 7
-    run memcheck-planes-vector compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene planes/default --size 512x384 --frame 3
-    run memcheck-mesh-good compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene mesh/torus --size 1000x600 --frame 5 --param shading=depth
-    run memcheck-mesh-brute compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene mesh/icosphere --variant brute --size 320x200
-    run memcheck-visibility compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" visibility --scene mesh/torus --origin 0,2,0 --runs 1 --out "$out/vis-torus.txt"
-    run memcheck-fourier compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" check --scene fourier/text --frame 200 --size 800x450
-    run memcheck-unordered compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/racelab" render --scene circles/rand10k --variant unordered --size 640x480 --out "$out/unordered.png"
+    step "compute-sanitizer matrix (memcheck, initcheck, racecheck): tools/sanitizer-matrix.sh"
+    run sanitizer-matrix bash tools/sanitizer-matrix.sh "$out/sanitizer"
     ;;
   bench)
     step "benchmarks"
@@ -61,6 +52,7 @@ for stage in $stages; do
     run bench-mesh-bunny-brute "$bin/racelab" bench --scene mesh/bunny --size 256x256 --variant brute --present none --frames 20 --warmup 2
     run visibility-torus "$bin/racelab" visibility --scene mesh/torus --origin 0,2,0 --runs 50 --cpu --out "$out/vis-torus.txt"
     run visibility-bunny "$bin/racelab" visibility --scene mesh/bunny --origin 0,0.3,0.5 --runs 50 --cpu --out "$out/vis-bunny.txt"
+    run bench-fourier-shapes "$bin/racelab" bench --scene fourier/shapes --size 1024x1024 --present none --frames 200 --warmup 20
     run bench-fourier-2000 "$bin/racelab" bench --scene fourier/text --size 1920x1080 --present none --frames 600 --warmup 30 --param "terms K=2000"
     run bench-suite "$bin/racelab" bench --suite --present none --frames 100 --warmup 10
     ;;
