@@ -2,6 +2,7 @@
 // anti-aliased splats of the trail, the circles and the arms.
 #include "fourier.cuh"
 
+#include <algorithm>
 #include <cub/block/block_scan.cuh>
 
 #include "common/launch.cuh"
@@ -131,6 +132,14 @@ __global__ void penKernel(const EpicycleTerm* terms, int count, long from, float
     if (threadIdx.x == 0) pens[blockIdx.x] = toFrame(mapping, partial[0]);
 }
 
+__global__ void dotsKernel(const Vec2* points, int count, FrameMapping mapping, int width, int height,
+                           std::uint32_t* target) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) return;
+    const Vec2 q = toFrame(mapping, points[i]);
+    splatAround<false>(q, kLineRadius, width, height, target, [&](Vec2 p) { return segmentDistance(p, q, q); });
+}
+
 __global__ void composeKernel(const std::uint32_t* trail, const std::uint32_t* overlay, int width, int height,
                               std::uint8_t* out, std::size_t pitch) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
@@ -145,10 +154,11 @@ __global__ void composeKernel(const std::uint32_t* trail, const std::uint32_t* o
 
 struct FourierGpu::Impl {
     DeviceBuffer<EpicycleTerm> terms;
-    DeviceBuffer<Vec2> centres, pens;
+    DeviceBuffer<Vec2> centres, pens, source;
     DeviceBuffer<std::uint32_t> trail, overlay;
-    int count = 0, width = 0, height = 0;
-    long drawnUpTo = -1;  // the trail holds the segments of frames (0, drawnUpTo]
+    int count = 0, width = 0, height = 0, sourceCount = 0;
+    long drawnUpTo = -1;  // the trail holds the segments of frames (trailFrom, drawnUpTo]
+    long trailFrom = 0;
 };
 
 FourierGpu::FourierGpu() : impl_(std::make_unique<Impl>()) {}
@@ -165,6 +175,15 @@ void FourierGpu::setTerms(const std::vector<EpicycleTerm>& terms, cudaStream_t s
     clearTrail();
 }
 
+void FourierGpu::setSource(const std::vector<Vec2>& points, cudaStream_t stream) {
+    impl_->source.reserve(points.size(), "contour points");
+    impl_->sourceCount = static_cast<int>(points.size());
+    if (!points.empty())
+        CUDA_CHECK(cudaMemcpyAsync(impl_->source.data(), points.data(), points.size() * sizeof(Vec2),
+                                   cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));  // `points` may go away after the call
+}
+
 void FourierGpu::clearTrail() { impl_->drawnUpTo = -1; }
 
 void FourierGpu::draw(const FrameTarget& target, const DrawSettings& s, long frame, bool racy) {
@@ -178,9 +197,11 @@ void FourierGpu::draw(const FrameTarget& target, const DrawSettings& s, long fra
         m.width = w, m.height = h;
         m.drawnUpTo = -1;
     }
-    if (m.drawnUpTo < 0 || frame < m.drawnUpTo) {  // new drawing, resize or rewind: start the trail again
+    if (m.drawnUpTo < 0 || frame < m.drawnUpTo || s.trailFrom != m.trailFrom) {
+        // new drawing, resize, rewind or a cleared trail: start the trail again
         CUDA_CHECK(cudaMemsetAsync(m.trail.data(), 0, pixels * sizeof(std::uint32_t), stream));
-        m.drawnUpTo = 0;
+        m.trailFrom = s.trailFrom;
+        m.drawnUpTo = std::min(frame, s.trailFrom);
     }
     if (m.count > 0 && frame > m.drawnUpTo) {
         const long segments = frame - m.drawnUpTo;
@@ -207,6 +228,9 @@ void FourierGpu::draw(const FrameTarget& target, const DrawSettings& s, long fra
             segmentsKernel<false><<<static_cast<unsigned>(m.count - 1), 64, 0, stream>>>(m.centres.data(), 1, m.count - 1,
                                                                                         kLineRadius, w, h, m.overlay.data());
     }
+    if (s.showSource && m.sourceCount > 0)
+        dotsKernel<<<blocksFor(m.sourceCount, 256), 256, 0, stream>>>(m.source.data(), m.sourceCount, s.mapping, w, h,
+                                                                     m.overlay.data());
     dim3 grid(blocksFor(w, 256), h);
     composeKernel<<<grid, 256, 0, stream>>>(m.trail.data(), m.overlay.data(), w, h, target.pixels, target.pitchBytes);
     CUDA_CHECK(cudaGetLastError());

@@ -177,3 +177,32 @@ TEST(FourierBench, TimesEveryStepOfImageToCoefficients) {
     for (const char* step : {"blur + Canny + contours", "brush", "min size", "duplicates", "merge", "order", "resample", "DFT"})
         EXPECT_NE(r.output.find(step), std::string::npos) << step;
 }
+
+// The panel's "trail: clear now" restarts the trail at the current frame, and "source contours" dots the
+// preprocessed points over the drawing (CPU reference; the GPU is compared with it in FourierGpu.*).
+TEST(FourierScenePanel, ClearTrailAndSourceContours) {
+    SceneOptions options;
+    options.backend = Backend::Cpu;
+    FourierScene scene("text", options);
+    auto set = [&](const std::string& label, int value) {
+        for (auto& p : scene.parameters())
+            if (p.label == label) *p.intValue = value;
+    };
+    auto litPixels = [](const HostImage& image) {
+        long lit = 0;
+        for (int y = 0; y < image.height; ++y)
+            for (int x = 0; x < image.width; ++x) lit += image.at(x, y)[0] > 60 || image.at(x, y)[2] > 60;  // over the dark ground
+        return lit;
+    };
+    set("circles", 0), set("arms", 0);  // only the trail (and the dots) are drawn
+    for (int f = 0; f < 200; ++f) scene.advance(1.0 / 60, nullptr);
+    HostImage whole(480, 270), cleared(480, 270), dotted(480, 270);
+    scene.renderReference(whole, true);
+    set("trail", 1);
+    scene.renderReference(cleared, true);
+    EXPECT_GT(litPixels(whole), 200);
+    EXPECT_LT(litPixels(cleared), 10) << "the trail was not cleared";
+    set("source contours", 1);
+    scene.renderReference(dotted, true);
+    EXPECT_GT(litPixels(dotted), 200) << "the source contours are not drawn";
+}

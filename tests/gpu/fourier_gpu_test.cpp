@@ -2,6 +2,8 @@
 // the racy variant differs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app/offline_frame.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
@@ -84,4 +86,41 @@ TEST(FourierGpu, CufftEqualsThePlainDft) {
         EXPECT_EQ(gpu[i].frequency, cpu[i].frequency);
         EXPECT_LT(std::abs(gpu[i].coefficient - cpu[i].coefficient), 1e-4f * largest) << "k = " << cpu[i].frequency;
     }
+}
+
+// "trail: clear now" restarts the trail at the current frame and "source contours" dots the preprocessed
+// points; the GPU draws both as the CPU reference does, and both visibly change the frame.
+TEST(FourierGpu, ClearedTrailAndSourceDotsEqualTheCpuReference) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    SceneOptions options;
+    FourierScene scene("text", options);
+    auto set = [&](const std::string& label, int value) {
+        for (auto& p : scene.parameters())
+            if (p.label == label) *p.intValue = value;
+    };
+    CudaStream stream;
+    const int w = 960, h = 540;
+    advanceTo(scene, 150, stream.get());
+    renderOffline(scene, 0, {w, h}, stream.get());  // the trail of frames 1..150
+    set("trail", 1);
+    set("source contours", 1);
+    renderOffline(scene, 0, {w, h}, stream.get());  // cleared at 150
+    advanceTo(scene, 150, stream.get());
+    HostImage gpu = renderOffline(scene, 0, {w, h}, stream.get());
+    HostImage cpu(w, h);
+    scene.renderReference(cpu, true);
+    ImageComparison r = compareImages(gpu, cpu, scene.checkRule().channelTolerance);
+    EXPECT_LE(r.differingPixels, scene.checkRule().maxDifferingPixels) << "largest difference " << r.maxChannelDifference;
+
+    ReferenceDrawSettings whole{scene.mappingFor(w, h), scene.periodFrames(), true, true};
+    ReferenceDrawSettings cleared = whole;
+    cleared.trailFrom = 150;
+    auto lit = [](const std::vector<std::uint32_t>& trail) { return std::count_if(trail.begin(), trail.end(), [](auto c) { return c > 0; }); };
+    EXPECT_LT(lit(referenceTrail(scene.terms(), cleared, 300, w, h)) * 3,
+              lit(referenceTrail(scene.terms(), whole, 300, w, h)) * 2)
+        << "clearing at frame 150 of 300 should leave about half the trail";
+    set("source contours", 0);
+    HostImage withoutDots(w, h);
+    scene.renderReference(withoutDots, true);
+    EXPECT_GT(compareImages(cpu, withoutDots, 0.f).differingPixels, 500) << "the source dots are not drawn";
 }

@@ -45,8 +45,8 @@ std::vector<std::uint32_t> referenceTrail(const std::vector<EpicycleTerm>& terms
                                           int width, int height) {
     std::vector<std::uint32_t> trail(static_cast<std::size_t>(width) * height, 0);
     if (terms.empty()) return trail;
-    Vec2 previous = toFrame(s.mapping, penAtTime(terms, timeOfFrame(0, s.periodFrames)));
-    for (long f = 1; f <= frame; ++f) {
+    Vec2 previous = toFrame(s.mapping, penAtTime(terms, timeOfFrame(s.trailFrom, s.periodFrames)));
+    for (long f = s.trailFrom + 1; f <= frame; ++f) {
         Vec2 pen = toFrame(s.mapping, penAtTime(terms, timeOfFrame(f, s.periodFrames)));
         splatSegment(previous, pen, kTrailRadius, width, height, trail);
         previous = pen;
@@ -86,6 +86,11 @@ void renderEpicyclesReference(const std::vector<EpicycleTerm>& terms, const Refe
             if (s.showArms) splatSegment(centres[j], centres[j + 1], kLineRadius, w, h, overlay);
         }
     }
+    if (s.source)
+        for (Vec2 point : *s.source) {
+            const Vec2 q = toFrame(s.mapping, point);
+            splatAround(q, kLineRadius, w, h, overlay, [&](Vec2 p) { return segmentDistance(p, q, q); });
+        }
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
             const std::size_t i = static_cast<std::size_t>(y) * w + x;

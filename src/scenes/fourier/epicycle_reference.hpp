@@ -13,9 +13,11 @@ struct ReferenceDrawSettings {
     FrameMapping mapping;
     float periodFrames;
     bool showCircles, showArms;
+    long trailFrom = 0;                         // the trail was cleared at this frame
+    const std::vector<Vec2>* source = nullptr;  // the preprocessed contour points, drawn as dots when set
 };
 
-// The trail after frame `frame` (segments of frames 1..frame), one coverage value per pixel.
+// The trail after frame `frame` (segments of frames trailFrom+1..frame), one coverage value per pixel.
 std::vector<std::uint32_t> referenceTrail(const std::vector<EpicycleTerm>& terms, const ReferenceDrawSettings& s, long frame,
                                           int width, int height);
 void renderEpicyclesReference(const std::vector<EpicycleTerm>& terms, const ReferenceDrawSettings& s, long frame,

@@ -63,6 +63,8 @@ std::vector<SceneParameter> FourierScene::parameters() {
     out.push_back({"brush radius (px)", nullptr, &brushRadius_, 1, 200, false, {}});
     out.push_back({"circles", &showCircles_, nullptr, 0, 1, false, {"hidden", "shown"}});
     out.push_back({"arms", &showArms_, nullptr, 0, 1, false, {"hidden", "shown"}});
+    out.push_back({"source contours", &showSource_, nullptr, 0, 1, false, {"hidden", "shown"}});
+    out.push_back({"trail", &clearTrail_, nullptr, 0, 1, false, {"drawing", "clear now"}});
     return out;
 }
 
@@ -97,6 +99,10 @@ void FourierScene::regenerate() {
     terms_.clear();
     for (const auto& e : kept)
         terms_.push_back({static_cast<float>(e.frequency), e.coefficient.real(), e.coefficient.imag()});
+    source_.clear();
+    for (const Contour& c : ordered)
+        for (Point p : c) source_.push_back({p.x, p.y});
+    trailFrom_ = 0;
     contourCount_ = ordered.size();
     pointCount_ = path.size();
     pipelineMs_ = clock.ms();
@@ -115,10 +121,13 @@ void FourierScene::render(const FrameTarget& target, int variant) {
     if (!gpu_) gpu_ = std::make_unique<FourierGpu>();
     if (!deviceCurrent_) {
         gpu_->setTerms(terms_, target.stream);
+        gpu_->setSource(source_, target.stream);
         deviceCurrent_ = true;
     }
+    applyClearTrail();
     lastWidth_ = target.width, lastHeight_ = target.height;
-    DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_ != 0, showArms_ != 0};
+    DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_ != 0, showArms_ != 0,
+                   showSource_ != 0, trailFrom_};
     gpu_->draw(target, s, frame_, variant == 1);
 #else
     (void)target, (void)variant;
@@ -162,9 +171,15 @@ void FourierScene::handleInput(const PointerInput& input) {
     }
 }
 
+void FourierScene::applyClearTrail() {
+    if (clearTrail_) trailFrom_ = frame_, clearTrail_ = 0;
+}
+
 void FourierScene::renderReference(HostImage& image, bool) {
+    applyClearTrail();
     lastWidth_ = image.width, lastHeight_ = image.height;
-    ReferenceDrawSettings s{mappingFor(image.width, image.height), periodFrames(), showCircles_ != 0, showArms_ != 0};
+    ReferenceDrawSettings s{mappingFor(image.width, image.height), periodFrames(), showCircles_ != 0, showArms_ != 0,
+                            trailFrom_, showSource_ ? &source_ : nullptr};
     renderEpicyclesReference(terms_, s, frame_, image);
 }
 

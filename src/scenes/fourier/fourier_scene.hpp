@@ -34,7 +34,7 @@ public:
     Backend backend() const override { return backend_; }
     bool animated() const override { return true; }
     void advance(double, cudaStream_t) override { ++frame_; }
-    void reset() override { frame_ = 0; }
+    void reset() override { frame_ = 0, trailFrom_ = 0; }
     void render(const FrameTarget& target, int variant) override;
     void renderReference(HostImage& image, bool parallel) override;
     void syncStateToHost(cudaStream_t) override {}
@@ -52,6 +52,7 @@ public:
     std::vector<std::uint32_t> gpuTrail(cudaStream_t stream) const;
 
 private:
+    void applyClearTrail();
     // The preprocessing steps on the GPU (cuda backend) or the CPU reference.
     std::vector<Contour> preprocessed(const std::vector<Contour>& contours);
 
@@ -62,7 +63,10 @@ private:
     PreprocessSettings preprocessing_;
     int termCount_ = 400, sampleCount_ = 4096;
     float speed_ = 1.f;
-    int showCircles_ = 1, showArms_ = 1;
+    int showCircles_ = 1, showArms_ = 1, showSource_ = 0;
+    int clearTrail_ = 0;   // set from the panel ("trail: clear now"); the next frame restarts the trail there
+    long trailFrom_ = 0;   // frame at which the trail was last cleared
+    std::vector<Vec2> source_;  // the preprocessed contour points, in the terms' coordinates
     long frame_ = 0;
     std::vector<EpicycleTerm> terms_;
     std::vector<BrushStroke> strokes_;
