@@ -379,6 +379,13 @@ struct ContourPreprocessorGpu::Impl {
 
     int contours() const { return static_cast<int>(offsets.size()) - 1; }
 
+    // merge keeps a bit per contour pair and order a bit per contour in shared memory: both are bounded.
+    void requireContourLimit(const char* step) const {
+        if (contours() > kMaxContours)
+            throw UsageError(std::string("the GPU ") + step + " handles at most " + std::to_string(kMaxContours) +
+                             " contours, got " + std::to_string(contours()) + "; raise min size");
+    }
+
     void ensureTemp(std::size_t bytes) { temp.reserve(std::max<std::size_t>(bytes, 1), "CUB temporary storage"); }
 
     // Dense contour numbers and offsets after points were removed (contours may have vanished).
@@ -509,9 +516,7 @@ void ContourPreprocessorGpu::mergeClose(float distance) {
     Impl& m = *impl_;
     const int contours = m.contours();
     if (contours < 2) return;
-    if (contours > kMaxContours)
-        throw UsageError("the GPU merge handles at most " + std::to_string(kMaxContours) + " contours, got " +
-                         std::to_string(contours) + "; raise min size");
+    m.requireContourLimit("merge");
     const float limit = distance * distance;
     // 1. which contour pairs come closer than the limit
     const int tiles = (m.n + kTile - 1) / kTile;
@@ -614,9 +619,7 @@ void ContourPreprocessorGpu::orderGreedy() {
     Impl& m = *impl_;
     const int contours = m.contours();
     if (contours < 2) return;
-    if (contours > kMaxContours)
-        throw UsageError("the GPU ordering handles at most " + std::to_string(kMaxContours) + " contours, got " +
-                         std::to_string(contours) + "; raise min size");
+    m.requireContourLimit("ordering");
     int first = 0;  // the biggest; the first of equals, as on the CPU
     for (int c = 1; c < contours; ++c)
         if (m.offsets[c + 1] - m.offsets[c] > m.offsets[first + 1] - m.offsets[first]) first = c;
