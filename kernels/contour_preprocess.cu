@@ -8,7 +8,7 @@
 //   merge             tiled all-pairs distances through shared memory, skipping tile pairs whose bounding
 //                     boxes are apart, give the pairs of close contours; the host joins them into groups
 //                     (union-find over a few hundred pairs) and the splices run on the device, one batched
-//                     round per group position.
+//                     round per group position, all rounds launched back to back.
 //   order             one block walks the greedy order: each step bounds the answer by the distance to every
 //                     unused contour's first point, keeps the contours whose box is within that bound, and
 //                     reduces (distance, point index) over their points, the CPU's tie-break.
@@ -351,21 +351,6 @@ __global__ void gatherRotated(const Point* points, const int* offsets, const Rot
     }
 }
 
-template <typename T>
-void upload(DeviceBuffer<T>& buffer, const std::vector<T>& host, cudaStream_t stream, const char* what) {
-    buffer.reserve(host.size(), what);
-    if (!host.empty())
-        CUDA_CHECK(cudaMemcpyAsync(buffer.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
-}
-
-template <typename T>
-std::vector<T> download(const T* device, std::size_t count, cudaStream_t stream) {
-    std::vector<T> host(count);
-    if (count) CUDA_CHECK(cudaMemcpyAsync(host.data(), device, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-    return host;
-}
-
 }  // namespace
 
 struct ContourPreprocessorGpu::Impl {
@@ -405,8 +390,8 @@ struct ContourPreprocessorGpu::Impl {
         deviceOffsets.reserve(static_cast<std::size_t>(n) + 1, "contour offsets");
         finishRelabel<<<blocksFor(n, kThreads), kThreads, 0, stream>>>(scanned, n, contourOf.data(), deviceOffsets.data());
         CUDA_CHECK(cudaGetLastError());
-        const int count = fourier::download(scanned + n - 1, 1, stream)[0];
-        offsets = fourier::download(deviceOffsets.data(), static_cast<std::size_t>(count) + 1, stream);
+        const int count = downloadNow(scanned + n - 1, 1, stream)[0];
+        offsets = downloadNow(deviceOffsets.data(), static_cast<std::size_t>(count) + 1, stream);
     }
 
     // Keeps the points whose flag is set, in order.
@@ -422,7 +407,7 @@ struct ContourPreprocessorGpu::Impl {
                                               selectedCount.data(), n, stream));
         CUDA_CHECK(cub::DeviceSelect::Flagged(temp.data(), bytes, contourOf.data(), flags.data(), contourOfAlt.data(),
                                               selectedCount.data(), n, stream));
-        n = fourier::download(selectedCount.data(), 1, stream)[0];
+        n = downloadNow(selectedCount.data(), 1, stream)[0];
         std::swap(points, pointsAlt);
         std::swap(contourOf, contourOfAlt);
         relabel();
@@ -430,7 +415,7 @@ struct ContourPreprocessorGpu::Impl {
 
     void takeOffsets(const std::vector<int>& hostOffsets) {
         offsets = hostOffsets;
-        fourier::upload(deviceOffsets, offsets, stream, "contour offsets");
+        uploadAsync(deviceOffsets, offsets, stream, "contour offsets");
         contourOf.reserve(n, "contour numbers");
         if (contours() > 0) labelFromOffsets<<<contours(), kThreads, 0, stream>>>(deviceOffsets.data(), contourOf.data());
         CUDA_CHECK(cudaGetLastError());
@@ -457,13 +442,13 @@ void ContourPreprocessorGpu::upload(const std::vector<Contour>& contours) {
     }
     if (flat.size() > static_cast<std::size_t>(INT_MAX / 2)) throw UsageError("too many contour points for the GPU");
     m.n = static_cast<int>(flat.size());
-    fourier::upload(m.points, flat, m.stream, "contour points");
+    uploadAsync(m.points, flat, m.stream, "contour points");
     m.takeOffsets(offsets);
 }
 
 std::vector<Contour> ContourPreprocessorGpu::download() const {
     const Impl& m = *impl_;
-    std::vector<Point> flat = fourier::download(m.points.data(), static_cast<std::size_t>(m.n), m.stream);
+    std::vector<Point> flat = downloadNow(m.points.data(), static_cast<std::size_t>(m.n), m.stream);
     std::vector<Contour> out;
     for (int c = 0; c < m.contours(); ++c) out.emplace_back(flat.begin() + m.offsets[c], flat.begin() + m.offsets[c + 1]);
     return out;
@@ -473,7 +458,7 @@ void ContourPreprocessorGpu::removeBrushed(const std::vector<BrushStroke>& strok
     Impl& m = *impl_;
     if (strokes.empty() || m.n == 0) return;
     DeviceBuffer<BrushStroke> deviceStrokes;
-    fourier::upload(deviceStrokes, strokes, m.stream, "brush strokes");
+    uploadAsync(deviceStrokes, strokes, m.stream, "brush strokes");
     m.flags.reserve(m.n, "point flags");
     brushFlags<<<blocksFor(m.n, kThreads), kThreads, 0, m.stream>>>(m.points.data(), m.n, deviceStrokes.data(),
                                                                    static_cast<int>(strokes.size()), m.flags.data());
@@ -533,9 +518,9 @@ void ContourPreprocessorGpu::mergeClose(float distance) {
     CUDA_CHECK(cudaMemsetAsync(listed.data(), 0, sizeof(unsigned), m.stream));
     listSetWords<<<blocksFor(words, kThreads), kThreads, 0, m.stream>>>(pairBits.data(), words, list.data(), listed.data());
     CUDA_CHECK(cudaGetLastError());
-    const unsigned pairWords = fourier::download(listed.data(), 1, m.stream)[0];
+    const unsigned pairWords = downloadNow(listed.data(), 1, m.stream)[0];
     if (pairWords == 0) return;
-    const std::vector<PairWord> set = fourier::download(list.data(), pairWords, m.stream);
+    const std::vector<PairWord> set = downloadNow(list.data(), pairWords, m.stream);
 
     // 2. groups (union-find; the components do not depend on the order the pairs arrive in)
     std::vector<int> parent(contours);
@@ -573,43 +558,51 @@ void ContourPreprocessorGpu::mergeClose(float distance) {
     const int outPoints = outOffsets.back();
     DeviceBuffer<Point> out(outPoints, "merged contour points"), scratch(outPoints, "merge scratch");
     DeviceBuffer<int> deviceDestination;
-    fourier::upload(deviceDestination, destination, m.stream, "merge destinations");
+    uploadAsync(deviceDestination, destination, m.stream, "merge destinations");
     copyToDestinations<<<blocksFor(m.n, kThreads), kThreads, 0, m.stream>>>(
         m.points.data(), m.contourOf.data(), m.deviceOffsets.data(), m.n, deviceDestination.data(), out.data());
 
-    // 3. splice rounds: round r enters the r-th member of every group that has one
+    // 3. splice rounds: round r enters the r-th member of every group that has one. All rounds are planned on
+    // the host (every length is known there), uploaded once and launched back to back: no waits in between.
+    struct Round {
+        int firstJob, jobs, longestTarget, longestResult;
+    };
+    std::vector<SpliceJob> jobs;
+    std::vector<Round> rounds;
     std::vector<int> built(members.size());
     for (std::size_t g = 0; g < members.size(); ++g) built[g] = size(members[g][0]);
-    DeviceBuffer<SpliceJob> deviceJobs;
-    DeviceBuffer<unsigned long long> keys;
-    DeviceBuffer<int> pieceEntry;
     for (std::size_t round = 1; round < longestGroup; ++round) {
-        std::vector<SpliceJob> jobs;
-        int longestResult = 0, longestTarget = 0;
+        Round r{static_cast<int>(jobs.size()), 0, 0, 0};
         for (std::size_t g = 0; g < members.size(); ++g) {
             if (members[g].size() <= round) continue;
             const int piece = members[g][round];
             jobs.push_back({outOffsets[g], built[g], m.offsets[piece], size(piece), outOffsets[g]});
-            longestTarget = std::max(longestTarget, built[g]);
+            r.longestTarget = std::max(r.longestTarget, built[g]);
             built[g] += size(piece) + 1;
-            longestResult = std::max(longestResult, built[g]);
+            r.longestResult = std::max(r.longestResult, built[g]);
         }
-        const int count = static_cast<int>(jobs.size());
-        fourier::upload(deviceJobs, jobs, m.stream, "merge splice jobs");
-        keys.reserve(count, "merge keys");
-        pieceEntry.reserve(count, "merge entries");
-        CUDA_CHECK(cudaMemsetAsync(keys.data(), 0xff, count * sizeof(unsigned long long), m.stream));
-        closestTargetPoint<<<dim3(blocksFor(longestTarget, kThreads), count), kThreads, 0, m.stream>>>(
-            out.data(), m.points.data(), deviceJobs.data(), keys.data());
-        closestPiecePoint<<<count, kThreads, 0, m.stream>>>(out.data(), m.points.data(), deviceJobs.data(), keys.data(),
-                                                            pieceEntry.data());
-        const dim3 spliceGrid(blocksFor(longestResult, kThreads), count);
-        spliceToScratch<<<spliceGrid, kThreads, 0, m.stream>>>(out.data(), m.points.data(), deviceJobs.data(),
-                                                               keys.data(), pieceEntry.data(), scratch.data());
-        scratchBack<<<spliceGrid, kThreads, 0, m.stream>>>(scratch.data(), deviceJobs.data(), out.data());
-        CUDA_CHECK(cudaGetLastError());
-        CUDA_CHECK(cudaStreamSynchronize(m.stream));  // the job list is reused by the next round
+        r.jobs = static_cast<int>(jobs.size()) - r.firstJob;
+        rounds.push_back(r);
     }
+    DeviceBuffer<SpliceJob> deviceJobs;
+    uploadAsync(deviceJobs, jobs, m.stream, "merge splice jobs");
+    DeviceBuffer<unsigned long long> keys(jobs.size(), "merge keys");
+    DeviceBuffer<int> pieceEntry(jobs.size(), "merge entries");
+    CUDA_CHECK(cudaMemsetAsync(keys.data(), 0xff, keys.bytes(), m.stream));
+    for (const Round& r : rounds) {
+        const SpliceJob* roundJobs = deviceJobs.data() + r.firstJob;
+        unsigned long long* roundKeys = keys.data() + r.firstJob;
+        int* roundEntries = pieceEntry.data() + r.firstJob;
+        closestTargetPoint<<<dim3(blocksFor(r.longestTarget, kThreads), r.jobs), kThreads, 0, m.stream>>>(
+            out.data(), m.points.data(), roundJobs, roundKeys);
+        closestPiecePoint<<<r.jobs, kThreads, 0, m.stream>>>(out.data(), m.points.data(), roundJobs, roundKeys,
+                                                             roundEntries);
+        const dim3 spliceGrid(blocksFor(r.longestResult, kThreads), r.jobs);
+        spliceToScratch<<<spliceGrid, kThreads, 0, m.stream>>>(out.data(), m.points.data(), roundJobs, roundKeys,
+                                                               roundEntries, scratch.data());
+        scratchBack<<<spliceGrid, kThreads, 0, m.stream>>>(scratch.data(), roundJobs, out.data());
+    }
+    CUDA_CHECK(cudaGetLastError());
     m.n = outPoints;
     std::swap(m.points, out);
     m.takeOffsets(outOffsets);
@@ -631,7 +624,7 @@ void ContourPreprocessorGpu::orderGreedy() {
                                                    boxes.data(), contours, m.n, first, steps.data(),
                                                    steps.data() + contours);
     CUDA_CHECK(cudaGetLastError());
-    const std::vector<int> result = fourier::download(steps.data(), 2 * static_cast<std::size_t>(contours), m.stream);
+    const std::vector<int> result = downloadNow(steps.data(), 2 * static_cast<std::size_t>(contours), m.stream);
     std::vector<RotatedCopy> copies;
     std::vector<int> outOffsets{0};
     for (int k = 0; k < contours; ++k) {
@@ -640,7 +633,7 @@ void ContourPreprocessorGpu::orderGreedy() {
         outOffsets.push_back(outOffsets.back() + m.offsets[c + 1] - m.offsets[c]);
     }
     DeviceBuffer<RotatedCopy> deviceCopies;
-    fourier::upload(deviceCopies, copies, m.stream, "contour order");
+    uploadAsync(deviceCopies, copies, m.stream, "contour order");
     m.pointsAlt.reserve(m.n, "contour points");
     m.contourOfAlt.reserve(m.n, "contour numbers");
     gatherRotated<<<contours, kThreads, 0, m.stream>>>(m.points.data(), m.deviceOffsets.data(), deviceCopies.data(),
@@ -649,7 +642,7 @@ void ContourPreprocessorGpu::orderGreedy() {
     std::swap(m.points, m.pointsAlt);
     std::swap(m.contourOf, m.contourOfAlt);
     m.offsets = outOffsets;
-    fourier::upload(m.deviceOffsets, m.offsets, m.stream, "contour offsets");
+    uploadAsync(m.deviceOffsets, m.offsets, m.stream, "contour offsets");
 }
 
 std::vector<Contour> ContourPreprocessorGpu::run(const std::vector<Contour>& contours,

@@ -165,23 +165,15 @@ FourierGpu::FourierGpu() : impl_(std::make_unique<Impl>()) {}
 FourierGpu::~FourierGpu() = default;
 
 void FourierGpu::setTerms(const std::vector<EpicycleTerm>& terms, cudaStream_t stream) {
-    impl_->terms.reserve(terms.size(), "epicycle terms");
+    uploadAsync(impl_->terms, terms, stream, "epicycle terms");
     impl_->centres.reserve(terms.size() + 1, "epicycle centres");
     impl_->count = static_cast<int>(terms.size());
-    if (!terms.empty())
-        CUDA_CHECK(cudaMemcpyAsync(impl_->terms.data(), terms.data(), terms.size() * sizeof(EpicycleTerm),
-                                   cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
     clearTrail();
 }
 
 void FourierGpu::setSource(const std::vector<Vec2>& points, cudaStream_t stream) {
-    impl_->source.reserve(points.size(), "contour points");
+    uploadAsync(impl_->source, points, stream, "contour points");
     impl_->sourceCount = static_cast<int>(points.size());
-    if (!points.empty())
-        CUDA_CHECK(cudaMemcpyAsync(impl_->source.data(), points.data(), points.size() * sizeof(Vec2),
-                                   cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));  // `points` may go away after the call
 }
 
 void FourierGpu::clearTrail() { impl_->drawnUpTo = -1; }
@@ -237,12 +229,7 @@ void FourierGpu::draw(const FrameTarget& target, const DrawSettings& s, long fra
 }
 
 std::vector<std::uint32_t> FourierGpu::downloadTrail(cudaStream_t stream) const {
-    std::vector<std::uint32_t> out(static_cast<std::size_t>(impl_->width) * impl_->height);
-    if (!out.empty())
-        CUDA_CHECK(cudaMemcpyAsync(out.data(), impl_->trail.data(), out.size() * sizeof(std::uint32_t),
-                                   cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-    return out;
+    return downloadNow(impl_->trail.data(), static_cast<std::size_t>(impl_->width) * impl_->height, stream);
 }
 
 }  // namespace racelab::fourier

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/cuda_check.hpp"
 
@@ -54,5 +55,23 @@ private:
     T* data_ = nullptr;
     std::size_t count_ = 0;
 };
+
+// Copies `host` into `buffer` (grown as needed) on `stream`. From pageable memory the call returns once the
+// data is staged, so `host` may go away right after it; the copy is ordered with the stream's other work.
+template <typename T>
+void uploadAsync(DeviceBuffer<T>& buffer, const std::vector<T>& host, cudaStream_t stream, const std::string& what) {
+    buffer.reserve(host.size(), what);
+    if (!host.empty())
+        CUDA_CHECK(cudaMemcpyAsync(buffer.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
+}
+
+// Copies `count` elements back after the stream's earlier work, and waits for them.
+template <typename T>
+std::vector<T> downloadNow(const T* device, std::size_t count, cudaStream_t stream) {
+    std::vector<T> host(count);
+    if (count) CUDA_CHECK(cudaMemcpyAsync(host.data(), device, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    return host;
+}
 
 }  // namespace racelab
