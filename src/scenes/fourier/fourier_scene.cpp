@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/stats.hpp"
 #include "core/stopwatch.hpp"
 #include "scenes/fourier/epicycle_reference.hpp"
 #include "scenes/fourier/fourier_series.hpp"
@@ -68,12 +69,18 @@ std::vector<SceneParameter> FourierScene::parameters() {
     return out;
 }
 
+#ifdef RACELAB_HAVE_CUDA
+ContourPreprocessorGpu& FourierScene::preprocessorGpu() {
+    if (!preprocessorGpu_) preprocessorGpu_ = std::make_unique<ContourPreprocessorGpu>(stream_.get());
+    return *preprocessorGpu_;
+}
+#endif
+
 std::vector<Contour> FourierScene::preprocessed(const std::vector<Contour>& contours) {
 #ifdef RACELAB_HAVE_CUDA
     if (backend_ == Backend::Cuda && cudaDeviceAvailable()) {
-        if (!preprocessorGpu_) preprocessorGpu_ = std::make_unique<ContourPreprocessorGpu>(stream_.get());
         preprocessedOn_ = "GPU";
-        return preprocessorGpu_->run(contours, strokes_, preprocessing_);
+        return preprocessorGpu().run(contours, strokes_, preprocessing_);
     }
 #endif
     preprocessedOn_ = "CPU";
@@ -197,13 +204,9 @@ std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaS
             step();
             if (run > 0) ms.push_back(clock.ms());  // run 0 warms up (allocations, first launches)
         }
-        std::nth_element(ms.begin(), ms.begin() + kRuns / 2, ms.end());
-        return ms[kRuns / 2];
+        return summarize(ms).p50;
     };
     const bool gpu = backend_ == Backend::Cuda;
-#ifdef RACELAB_HAVE_CUDA
-    if (gpu && !preprocessorGpu_) preprocessorGpu_ = std::make_unique<ContourPreprocessorGpu>(stream_.get());
-#endif
     auto row = [&](const char* what, double cpuMs, double gpuMs) {
         if (gpuMs > 0)
             std::snprintf(line, sizeof line, "  %-26s %10.3f %10.3f %9.1fx", what, cpuMs, gpuMs, cpuMs / gpuMs);
@@ -225,8 +228,8 @@ std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaS
         double gpuMs = 0;
 #ifdef RACELAB_HAVE_CUDA
         if (gpu)
-            gpuMs = medianMs([&] { preprocessorGpu_->upload(in), stream_.synchronize(); },
-                             [&] { gpuStep(*preprocessorGpu_), stream_.synchronize(); });
+            gpuMs = medianMs([&] { preprocessorGpu().upload(in), stream_.synchronize(); },
+                             [&] { gpuStep(preprocessorGpu()), stream_.synchronize(); });
 #else
         (void)gpuStep;
 #endif
@@ -248,7 +251,7 @@ std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaS
     const double cpuTotal = medianMs(nothing, [&] { all = preprocess(contours, strokes_, preprocessing_); });
     double gpuTotal = 0;
 #ifdef RACELAB_HAVE_CUDA
-    if (gpu) gpuTotal = medianMs(nothing, [&] { all = preprocessorGpu_->run(contours, strokes_, preprocessing_); });
+    if (gpu) gpuTotal = medianMs(nothing, [&] { all = preprocessorGpu().run(contours, strokes_, preprocessing_); });
 #endif
     row("preprocessing, all steps", cpuTotal, gpuTotal);
     std::snprintf(line, sizeof line, "  (%zu contour points in %zu contours; %zu contours after merging; GPU total "

@@ -53,6 +53,7 @@ public:
 
 private:
     void applyClearTrail();
+    ContourPreprocessorGpu& preprocessorGpu();  // made on first use (cuda builds only)
     // The preprocessing steps on the GPU (cuda backend) or the CPU reference.
     std::vector<Contour> preprocessed(const std::vector<Contour>& contours);
 
