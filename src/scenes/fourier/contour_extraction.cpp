@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <climits>
 #include <cstring>
 #include <cstdint>
 #include <filesystem>
@@ -34,30 +34,35 @@ GrayImage drawnShape(int height) {
     return image;
 }
 
+// The whole file; false when it cannot be opened.
+bool readBytes(const std::string& path, std::vector<unsigned char>& bytes) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return false;
+    bytes.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+    return true;
+}
+
 }  // namespace
 
 GrayImage loadGrayImage(const std::string& path) {
     if (!std::filesystem::exists(path)) throw UsageError("image '" + path + "': no such file");
+    std::vector<unsigned char> bytes;
+    if (!readBytes(path, bytes)) throw UsageError("image '" + path + "' cannot be opened");
     // PNG and JPEG only: stb_image reads more formats, but its PNM reader in the Debian build reads past
     // its buffer on 16-bit files (found by fuzz_image; the input is in fuzz/regressions/image/).
-    unsigned char magic[8] = {};
-    if (std::FILE* file = std::fopen(path.c_str(), "rb")) {
-        std::fread(magic, 1, sizeof magic, file);
-        std::fclose(file);
-    } else {
-        throw UsageError("image '" + path + "' cannot be opened");
-    }
-    const bool png = std::memcmp(magic, "\x89PNG\r\n\x1a\n", 8) == 0;
-    const bool jpeg = magic[0] == 0xFF && magic[1] == 0xD8 && magic[2] == 0xFF;
+    const bool png = bytes.size() >= 8 && std::memcmp(bytes.data(), "\x89PNG\r\n\x1a\n", 8) == 0;
+    const bool jpeg = bytes.size() >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF;
     if (!png && !jpeg) throw UsageError("image '" + path + "' is not a PNG or JPEG file");
+    if (bytes.size() > static_cast<std::size_t>(INT_MAX)) throw UsageError("image '" + path + "' is too large a file");
+    const int length = static_cast<int>(bytes.size());
     int w = 0, h = 0, channels = 0;
     // The header first: a file may claim any size, and decoding it would allocate that much.
-    if (!stbi_info(path.c_str(), &w, &h, &channels))
+    if (!stbi_info_from_memory(bytes.data(), length, &w, &h, &channels))
         throw UsageError("image '" + path + "' cannot be read: " + stbi_failure_reason());
     if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide)
         throw UsageError("image '" + path + "' is " + std::to_string(w) + "x" + std::to_string(h) +
                          "; racelab draws pictures of 1.." + std::to_string(kMaxImageSide) + " pixels a side");
-    unsigned char* data = stbi_load(path.c_str(), &w, &h, &channels, 1);
+    unsigned char* data = stbi_load_from_memory(bytes.data(), length, &w, &h, &channels, 1);
     if (!data) throw UsageError("image '" + path + "' cannot be read: " + stbi_failure_reason());
     if (w <= 0 || h <= 0) {  // a header stb accepted but a size it did not keep
         stbi_image_free(data);
@@ -72,9 +77,8 @@ GrayImage loadGrayImage(const std::string& path) {
 }
 
 GrayImage defaultImage(const std::string& text, int height) {
-    std::ifstream file(kFontPath, std::ios::binary);
-    if (!file) return drawnShape(height);
-    std::vector<unsigned char> font((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    std::vector<unsigned char> font;
+    if (!readBytes(kFontPath, font)) return drawnShape(height);
     stbtt_fontinfo info;
     if (!stbtt_InitFont(&info, font.data(), stbtt_GetFontOffsetForIndex(font.data(), 0))) return drawnShape(height);
     const float scale = stbtt_ScaleForPixelHeight(&info, height * .6f);
