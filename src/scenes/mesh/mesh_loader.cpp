@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <type_traits>
 
 #include <tiny_obj_loader.h>
 
@@ -43,24 +44,28 @@ std::vector<std::string> fields(std::string line, char separator) {
     return out;
 }
 
-float parseFinite(const std::string& text, const std::string& path, long line, const char* what) {
+// The whole field as a finite number (float for coordinates, double for counts and indices).
+template <typename Real>
+Real parseNumber(const std::string& text, const std::string& path, long line, const char* what) {
     errno = 0;
     char* end = nullptr;
-    float value = std::strtof(text.c_str(), &end);
+    Real value;
+    if constexpr (std::is_same_v<Real, float>) value = std::strtof(text.c_str(), &end);
+    else value = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size()) fail(path, line, std::string(what) + " '" + text + "' is not a number");
     if (!std::isfinite(value) || errno == ERANGE) fail(path, line, std::string(what) + " '" + text + "' is not finite");
     return value;
+}
+
+float parseFinite(const std::string& text, const std::string& path, long line, const char* what) {
+    return parseNumber<float>(text, path, line, what);
 }
 
 // A whole number in [0, limit), read as a double so that every index a float file can name stays exact and
 // nothing out of range reaches an integer conversion.
 double parseWhole(const std::string& text, double limit, const std::string& path, long line, const char* what,
                   const std::string& limitText = "") {
-    errno = 0;
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size()) fail(path, line, std::string(what) + " '" + text + "' is not a number");
-    if (!std::isfinite(value) || errno == ERANGE) fail(path, line, std::string(what) + " '" + text + "' is not finite");
+    const double value = parseNumber<double>(text, path, line, what);
     if (value < 0.0) fail(path, line, std::string(what) + " " + text + " is negative");
     if (value != std::floor(value)) fail(path, line, std::string(what) + " " + text + " is not a whole number");
     if (value >= limit)
