@@ -16,6 +16,8 @@
 #include <unistd.h>
 #include <vector>
 
+#include "read_file.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -46,15 +48,8 @@ int exitCodeOf(pid_t pid) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + WTERMSIG(status);
 }
 
-std::string readAll(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 std::size_t linesIn(const fs::path& path) {
-    std::string text = readAll(path);
+    std::string text = readFile(path);
     return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 }
 
@@ -69,7 +64,7 @@ bool waitForLines(const fs::path& path, std::size_t lines) {
 
 // Returns the number of data rows; fails the test on anything but a valid CSV.
 std::size_t expectValidCsv(const fs::path& path) {
-    const std::string text = readAll(path);
+    const std::string text = readFile(path);
     EXPECT_FALSE(text.empty()) << path;
     if (text.empty()) return 0;
     EXPECT_EQ(text.back(), '\n') << path << " ends inside a row";
@@ -103,7 +98,7 @@ TEST(Faults, SigintDuringBenchCsvLeavesValidFiles) {
     kill(pid, SIGINT);
     EXPECT_EQ(exitCodeOf(pid), 128 + SIGINT);
     EXPECT_GE(expectValidCsv(csv), 19u);
-    EXPECT_NE(readAll(json).find("\"fps_median\""), std::string::npos) << "the JSON summary was not written";
+    EXPECT_NE(readFile(json).find("\"fps_median\""), std::string::npos) << "the JSON summary was not written";
 }
 
 TEST(Faults, SigtermDuringRecordingLeavesValidFiles) {

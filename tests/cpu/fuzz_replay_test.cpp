@@ -4,12 +4,11 @@
 // past the vertices, a contour point outside the image, ...), which fails this test.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <vector>
 
 #include "entries.hpp"
+#include "read_file.hpp"
 
 namespace {
 
@@ -20,10 +19,9 @@ int replayFolder(const std::filesystem::path& folder, Entry entry) {
     if (!std::filesystem::exists(folder)) return 0;
     for (const auto& file : std::filesystem::directory_iterator(folder)) {
         if (file.path().filename() == "README") continue;
-        std::ifstream in(file.path(), std::ios::binary);
-        std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string bytes = readFile(file.path());
         SCOPED_TRACE(file.path().string());
-        EXPECT_EQ(entry(bytes.data(), bytes.size()), 0);
+        EXPECT_EQ(entry(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()), 0);
         ++replayed;
     }
     return replayed;

@@ -7,17 +7,10 @@
 
 #include "core/errors.hpp"
 #include "core/timing_recorder.hpp"
+#include "read_file.hpp"
 
 using namespace racelab;
 
-namespace {
-std::string readFile(const std::string& path) {
-    std::ifstream f(path);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-}  // namespace
 
 TEST(TimingRecorder, WritesHeaderAndRows) {
     auto dir = std::filesystem::temp_directory_path() / "racelab_recorder_test";
