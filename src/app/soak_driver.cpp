@@ -20,7 +20,7 @@ SoakStep SoakDriver::step() {
         s.finished = true;
         return s;
     }
-    if (minimized_ && t >= nextMinimize_ - 6.0) s.restore = true, minimized_ = false;  // 1 s minimized
+    if (restoreAt_ >= 0 && t >= restoreAt_) s.restore = true, restoreAt_ = -1;
     if (t >= nextScene_) {
         s.nextScene = true, nextScene_ += 1.5, ++switches_;
         if (!cycled_ && switches_ == sceneCount_) {  // every scene built once: the baseline for "flat"
@@ -34,7 +34,7 @@ SoakStep SoakDriver::step() {
         s.resizeWidth = sizes[resizeIndex_][0], s.resizeHeight = sizes[resizeIndex_][1];
         resizeIndex_ = (resizeIndex_ + 1) % 6, nextResize_ += 3, ++resizes_;
     }
-    if (t >= nextMinimize_) s.minimize = true, minimized_ = true, nextMinimize_ += 7, ++minimizes_;
+    if (t >= nextMinimize_) s.minimize = true, restoreAt_ = t + 1, nextMinimize_ += 7, ++minimizes_;  // 1 s minimized
     if (t >= nextReport_) printMemory("running"), nextReport_ += 60;
     if (t >= nextRecording_) s.toggleRecording = true, nextRecording_ += 5, ++recordings_;
     return s;

@@ -34,7 +34,7 @@ private:
     int sceneCount_;
     Stopwatch clock_;
     double nextScene_ = 1.5, nextVariant_ = .5, nextResize_ = 3, nextMinimize_ = 7, nextRecording_ = 5, nextReport_ = 60;
-    bool minimized_ = false;
+    double restoreAt_ = -1;  // when the minimized window comes back; < 0 while it is not minimized
     int resizeIndex_ = 0;
     long frames_ = 0, glErrors_ = 0, refusals_ = 0, scenesShown_ = 0, switches_ = 0, resizes_ = 0, minimizes_ = 0,
          recordings_ = 0;
