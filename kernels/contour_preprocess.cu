@@ -12,7 +12,7 @@
 //   order             one block walks the greedy order: each step bounds the answer by the distance to every
 //                     unused contour's first point, keeps the contours whose box is within that bound, and
 //                     reduces (distance, point index) over their points, the CPU's tie-break.
-// Distances use unfused arithmetic (__fmul_rn/__fadd_rn) so every comparison rounds as the CPU's does.
+// Distances are contour.hpp's, shared with the CPU and unfused on the GPU, so every comparison rounds alike.
 #include "contour_preprocess.cuh"
 
 #include <algorithm>
@@ -38,22 +38,6 @@ constexpr int kOrderThreads = 1024;
 constexpr int kMaxCandidates = 2048;  // contours near enough to be searched point by point in one order step
 constexpr int kMaxContours = 65536;   // the order step's used-set lives in shared memory as bits
 
-struct Box {
-    float x0, y0, x1, y1;
-};
-
-__device__ __forceinline__ float distanceSquared(Point a, Point b) {
-    const float dx = __fsub_rn(a.x, b.x), dy = __fsub_rn(a.y, b.y);
-    return __fadd_rn(__fmul_rn(dx, dx), __fmul_rn(dy, dy));
-}
-
-// A lower bound of the squared distance between any point in a and any point in b (exact: rounding is monotone).
-__device__ __forceinline__ float boxDistanceSquared(const Box& a, const Box& b) {
-    const float dx = fmaxf(0.f, fmaxf(__fsub_rn(a.x0, b.x1), __fsub_rn(b.x0, a.x1)));
-    const float dy = fmaxf(0.f, fmaxf(__fsub_rn(a.y0, b.y1), __fsub_rn(b.y0, a.y1)));
-    return __fadd_rn(__fmul_rn(dx, dx), __fmul_rn(dy, dy));
-}
-
 // Squared distances are non-negative, so their bit patterns order like the floats; the low half breaks ties.
 __device__ __forceinline__ unsigned long long distanceKey(float d2, unsigned low) {
     return (static_cast<unsigned long long>(__float_as_uint(d2)) << 32) | low;
@@ -70,7 +54,7 @@ __global__ void brushFlags(const Point* points, int n, const BrushStroke* stroke
     bool brushed = false;
     for (int s = 0; s < strokeCount; ++s) {
         const BrushStroke b = strokes[s];
-        brushed |= distanceSquared(points[i], Point{b.x, b.y}) <= __fmul_rn(b.radius, b.radius);
+        brushed |= squaredDistance(points[i], Point{b.x, b.y}) <= b.radius * b.radius;
     }
     keep[i] = !brushed;
 }
@@ -104,7 +88,7 @@ __global__ void nextKept(const Point* points, const int* contourOf, const int* o
     const int end = offsets[contourOf[i] + 1];
     const Point p = points[i];
     int j = i + 1;
-    while (j < end && distanceSquared(p, points[j]) < limit) ++j;
+    while (j < end && squaredDistance(p, points[j]) < limit) ++j;
     next[i] = j < end ? j : kNone;
 }
 
@@ -163,7 +147,7 @@ __global__ void __launch_bounds__(kTile) closeContourPairs(const Point* points, 
         if (myContour < 0) continue;
         for (int k = 0; k < kTile; ++k) {
             const int other = tileContours[k];
-            if (other < 0 || other == myContour || distanceSquared(mine, tilePoints[k]) >= limit) continue;
+            if (other < 0 || other == myContour || squaredDistance(mine, tilePoints[k]) >= limit) continue;
             const std::size_t bit = static_cast<std::size_t>(min(myContour, other)) * contours + max(myContour, other);
             const unsigned mask = 1u << (bit & 31);
             if (!(pairBits[bit >> 5] & mask)) atomicOr(&pairBits[bit >> 5], mask);
@@ -209,7 +193,7 @@ __global__ void closestTargetPoint(const Point* out, const Point* points, const 
         if (base + threadIdx.x < job.pieceLength) piece[threadIdx.x] = points[job.pieceStart + base + threadIdx.x];
         __syncthreads();
         const int count = min(kThreads, job.pieceLength - base);
-        for (int k = 0; k < count; ++k) best = fminf(best, distanceSquared(mine, piece[k]));
+        for (int k = 0; k < count; ++k) best = fminf(best, squaredDistance(mine, piece[k]));
     }
     if (t < job.targetLength) atomicMin(&keys[blockIdx.y], distanceKey(best, static_cast<unsigned>(t)));
 }
@@ -225,7 +209,7 @@ __global__ void closestPiecePoint(const Point* out, const Point* points, const S
     if (threadIdx.x == 0) first = INT_MAX;
     __syncthreads();
     for (int j = threadIdx.x; j < job.pieceLength; j += blockDim.x)
-        if (distanceSquared(target, points[job.pieceStart + j]) == d2) {
+        if (squaredDistance(target, points[job.pieceStart + j]) == d2) {
             atomicMin(&first, j);
             break;
         }
@@ -303,7 +287,7 @@ __global__ void __launch_bounds__(kOrderThreads) greedyOrder(const Point* points
         // an upper bound of the answer: the nearest first point of an unused contour
         float upper = FLT_MAX;
         for (int c = tid; c < contours; c += kOrderThreads)
-            if (!isUsed(c)) upper = fminf(upper, distanceSquared(points[offsets[c]], e));
+            if (!isUsed(c)) upper = fminf(upper, squaredDistance(points[offsets[c]], e));
         const unsigned long long upperKey = Reduce(reduceStorage).Reduce(distanceKey(upper, 0), MinKey{});
         if (tid == 0) bound = __uint_as_float(static_cast<unsigned>(upperKey >> 32)), candidateCount = 0;
         __syncthreads();
@@ -318,11 +302,11 @@ __global__ void __launch_bounds__(kOrderThreads) greedyOrder(const Point* points
             const int warp = tid / 32, lane = tid % 32;
             for (int k = warp; k < candidateCount; k += kOrderThreads / 32)
                 for (int i = offsets[candidates[k]] + lane; i < offsets[candidates[k] + 1]; i += 32)
-                    mine = min(mine, distanceKey(distanceSquared(points[i], e), static_cast<unsigned>(i)));
+                    mine = min(mine, distanceKey(squaredDistance(points[i], e), static_cast<unsigned>(i)));
         } else {  // too many near contours to list: search every unused point
             for (int i = tid; i < n; i += kOrderThreads)
                 if (!isUsed(contourOf[i]))
-                    mine = min(mine, distanceKey(distanceSquared(points[i], e), static_cast<unsigned>(i)));
+                    mine = min(mine, distanceKey(squaredDistance(points[i], e), static_cast<unsigned>(i)));
         }
         const unsigned long long best = Reduce(reduceStorage).Reduce(mine, MinKey{});
         if (tid == 0) {

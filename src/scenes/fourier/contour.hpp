@@ -1,7 +1,10 @@
-// Contours of an image as point lists (pixel units, y down as in the image), and the brush strokes a
-// user paints to exclude points.
+// Contours of an image as point lists (pixel units, y down as in the image), the brush strokes a user
+// paints to exclude points, and the distances the preprocessing compares -- compiled by nvcc
+// (kernels/contour_preprocess.cu) and the host compiler, so GPU and CPU round every one the same way.
 #pragma once
 #include <vector>
+
+#include "scenes/circles/circle_formulas.hpp"  // RACELAB_HD, squaredDistance without fused multiply-adds
 
 namespace racelab::fourier {
 
@@ -15,9 +18,17 @@ struct BrushStroke {
     float x, y, radius;  // pixels
 };
 
-inline float squaredDistance(Point a, Point b) {
-    float dx = a.x - b.x, dy = a.y - b.y;
-    return dx * dx + dy * dy;
+struct Box {
+    float x0, y0, x1, y1;
+};
+
+RACELAB_HD float squaredDistance(Point a, Point b) { return circles::squaredDistance(a.x - b.x, a.y - b.y); }
+
+// A lower bound of the squared distance between any point in a and any point in b (exact in floats:
+// rounding is monotone), so a pair of boxes at least `limit` apart holds no pair of points nearer.
+RACELAB_HD float boxDistanceSquared(const Box& a, const Box& b) {
+    const float dx = fmaxf(0.f, fmaxf(a.x0 - b.x1, b.x0 - a.x1)), dy = fmaxf(0.f, fmaxf(a.y0 - b.y1, b.y0 - a.y1));
+    return circles::squaredDistance(dx, dy);
 }
 
 }  // namespace racelab::fourier

@@ -87,22 +87,15 @@ std::vector<Contour> mergeClose(const std::vector<Contour>& contours, float dist
     };
     const float limit = distance * distance;
     // bounding boxes first: most pairs are far apart and need no point-by-point search
-    struct Box {
-        float x0, y0, x1, y1;
-    };
     std::vector<Box> boxes;
     for (const Contour& c : contours) {
         Box b{c.empty() ? 0.f : c[0].x, c.empty() ? 0.f : c[0].y, c.empty() ? 0.f : c[0].x, c.empty() ? 0.f : c[0].y};
         for (Point p : c) b = {std::min(b.x0, p.x), std::min(b.y0, p.y), std::max(b.x1, p.x), std::max(b.y1, p.y)};
         boxes.push_back(b);
     }
-    auto boxesApart = [&](const Box& a, const Box& b) {
-        float dx = std::max({0.f, a.x0 - b.x1, b.x0 - a.x1}), dy = std::max({0.f, a.y0 - b.y1, b.y0 - a.y1});
-        return dx * dx + dy * dy >= limit;
-    };
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = i + 1; j < n; ++j)
-            if (!contours[i].empty() && !contours[j].empty() && !boxesApart(boxes[i], boxes[j]) &&
+            if (!contours[i].empty() && !contours[j].empty() && boxDistanceSquared(boxes[i], boxes[j]) < limit &&
                 closestPair(contours[i], contours[j]).distanceSquared < limit)
                 parent[find(j)] = find(i);
     std::vector<Contour> out;

@@ -72,11 +72,7 @@ RACELAB_HD float wrappedDelta(float delta, float extent) {
 // across the edge. Depends only on the (wrapped) distance, so it is radially symmetric, and within [0, 1].
 RACELAB_HD float coverage(float px, float py, const PlaneCircle& c, float width, float height) {
     float dx = wrappedDelta(px - c.x, width), dy = wrappedDelta(py - c.y, height);
-#if defined(__CUDA_ARCH__)
-    float distance = sqrtf(__fadd_rn(__fmul_rn(dx, dx), __fmul_rn(dy, dy)));
-#else
-    float distance = sqrtf(dx * dx + dy * dy);
-#endif
+    const float distance = sqrtf(circles::squaredDistance(dx, dy));  // unfused on the GPU too
     return clampf(c.radius + .5f - distance, 0.f, 1.f);
 }
 
