@@ -13,6 +13,8 @@ namespace racelab::fuzz {
 int meshFiles(const std::uint8_t* data, std::size_t size);
 // The bytes as an image file for fourier/image: decode, then (small images) edges, contours, preprocessing.
 int image(const std::uint8_t* data, std::size_t size);
+// The bytes as an SVG drawing (fourier/text, --image drawing.svg, a dropped file): parsed, then sampled.
+int svg(const std::uint8_t* data, std::size_t size);
 // The bytes as a command line (arguments separated by newlines or NULs): parsed with racelab's own CLI
 // definitions, then the scene selection validated and applied to a cheap scene.
 int commandLine(const std::uint8_t* data, std::size_t size);

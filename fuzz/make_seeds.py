@@ -60,6 +60,24 @@ SEEDS = {
         "text": b"this is not an image",
         "empty": b"",
     },
+    "svg": {
+        "path-every-command": b"<svg viewBox='0 0 100 100'><path d='M10,10 20,10 h10 v10 c0,5 5,5 5,0 s5-5 5,0 "
+                              b"Q 60 30 70 20 T 90 20 A 5 5 0 0 1 90 30 z m 1 1 l 2 0'/></svg>",
+        "shapes-transforms": b"<?xml version='1.0'?><!-- c --><svg width='200px' height='100'><g transform='translate(10 20) "
+                             b"rotate(30 5 5) scale(2 1) skewX(10) matrix(1 0 0 1 2 2)'><rect width='10' height='5'/>"
+                             b"<circle cx='5' cy='5' r='3'/><ellipse cx='1' cy='1' rx='2' ry='1'/><line x2='9' y2='9'/>"
+                             b"<polyline points='0 0 1 1 2 0'/><polygon points='0,0 4,0 2,3'/></g><defs><path d='M0 0 L9 9'/>"
+                             b"</defs></svg>",
+        "no-viewbox": b"<svg><path d='M-5 -5 L 30 20 L 1e6 0'/></svg>",
+        "doctype": b"<!DOCTYPE svg [ <!ENTITY a 'b'> ]><svg viewBox='0 0 1 1'><![CDATA[ x ]]><path d='m0 0 1 1'/></svg>",
+        "unclosed-quote": b"<svg viewBox='0 0 1 1'><path d='M0 0 L1 1/></svg>",
+        "bad-command": b"<svg viewBox='0 0 1 1'><path d='M0 0 X 1 1'/></svg>",
+        "huge-coordinates": b"<svg viewBox='0 0 1 1'><path d='M0 0 L 1e300 1e300'/></svg>",
+        "arc-flags-packed": b"<svg viewBox='0 0 9 9'><path d='M1 1a1 1 0 00.5.5a1e-9 0 0 011 1'/></svg>",
+        "deep": b"<svg viewBox='0 0 1 1'>" + b"<g>" * 300,
+        "text": b"this is not an SVG",
+        "empty": b"",
+    },
     "commandLine": {
         "render": b"render\n--scene\ncircles/rgb\n--size\n64x48\n--out\nx.png",
         "bench-param": b"bench\n--scene\ncircles/pattern\n--param\nalpha=0.3\n--frames\n3",

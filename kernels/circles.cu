@@ -20,17 +20,21 @@
 #include "common/tile_cover.cuh"
 #include "common/launch.cuh"
 #include "core/device_buffer.hpp"
+#include "scenes/circles/circle_animation.hpp"
 #include "scenes/circles/circle_formulas.hpp"
 
 namespace racelab::circles {
 namespace {
 
-constexpr int kTileSize = 16;
 constexpr int kTilePixels = kTileSize * kTileSize;  // one thread per pixel
 // Front-to-back blending stops once the light still passing is below half an 8-bit step.
 constexpr float kTransmittanceCutoff = 1.f / 512.f;
-// Scenes with more circles than twice this are drawn in two passes (nearest circles first).
-constexpr int kFirstPassCircles = 32768;
+// Scenes with more circles than twice the first pass are drawn in two passes (nearest circles first). The
+// first pass must make most tiles opaque: a pixel is done after about 9 layers (0.5^9 < 1/512), and with
+// 30 layers on average (Poisson) all 256 pixels of a tile reach 9 with probability above 0.99. So the first
+// pass takes the nearest 30 / (pi r^2) circles of mean radius r (screen units), and at least 32,768.
+constexpr int kMinFirstPassCircles = 32768;
+constexpr float kFirstPassLayers = 30.f;
 
 struct DeviceCircles {
     const float* position;
@@ -43,7 +47,6 @@ TileGrid makeGrid(int width, int height) {
     TileGrid g;
     g.width = width;
     g.height = height;
-    g.tileSize = kTileSize;
     g.tilesX = (width + kTileSize - 1) / kTileSize;
     g.tilesY = (height + kTileSize - 1) / kTileSize;
     g.invWidth = 1.f / width;
@@ -70,9 +73,8 @@ __global__ void countCoveredTiles(DeviceCircles c, int begin, int end, TileGrid 
     const int i = begin + static_cast<int>(thread / kLanes), lane = static_cast<int>(thread % kLanes);
     unsigned n = 0;
     if (i < end)
-        forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], lane, kLanes, [&](int tile) {
-            if (!tileDone || !tileDone[tile]) ++n;
-        });
+        forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], lane, kLanes, tileDone,
+                           [&](int) { ++n; });
     for (int offset = kLanes / 2; offset > 0; offset /= 2) n += __shfl_xor_sync(0xffffffffu, n, offset, kLanes);
     if (i < end && lane == 0) counts[i - begin] = n;
 }
@@ -85,20 +87,21 @@ __global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid
     const bool valid = i < end;
     float px = 0.f, py = 0.f, r = 0.f;
     if (valid) px = c.position[3 * i], py = c.position[3 * i + 1], r = c.radius[i];
-    auto kept = [&](int tile) { return !tileDone || !tileDone[tile]; };
-    unsigned mine = 0;
-    if (valid) forEachCoveredTile(grid, px, py, r, lane, kLanes, [&](int tile) { mine += kept(tile); });
-    // exclusive prefix of the lanes' counts inside the group
-    unsigned before = mine;
-    for (int offset = 1; offset < kLanes; offset *= 2) {
-        unsigned other = __shfl_up_sync(0xffffffffu, before, offset, kLanes);
-        if (lane >= offset) before += other;
+    // Exclusive prefix of the lanes' counts inside the group (a lone lane starts at the circle's offset).
+    unsigned before = 0;
+    if constexpr (kLanes > 1) {
+        unsigned mine = 0;
+        if (valid) forEachCoveredTile(grid, px, py, r, lane, kLanes, tileDone, [&](int) { ++mine; });
+        before = mine;
+        for (int offset = 1; offset < kLanes; offset *= 2) {
+            unsigned other = __shfl_up_sync(0xffffffffu, before, offset, kLanes);
+            if (lane >= offset) before += other;
+        }
+        before -= mine;
     }
-    before -= mine;
     if (!valid) return;
     unsigned slot = offsets[i - begin] + before;
-    forEachCoveredTile(grid, px, py, r, lane, kLanes, [&](int tile) {
-        if (!kept(tile)) return;
+    forEachCoveredTile(grid, px, py, r, lane, kLanes, tileDone, [&](int tile) {
         keys[slot] = static_cast<unsigned>(tile);
         values[slot] = static_cast<unsigned>(i);
         ++slot;
@@ -116,21 +119,28 @@ __global__ void findTileRanges(const unsigned* sortedKeys, unsigned pairs, unsig
 __global__ void countTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* tileCounts) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= c.count) return;
-    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], 0, 1,
+    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], 0, 1, nullptr,
                        [&](int tile) { atomicAdd(&tileCounts[tile], 1u); });
 }
 
 __global__ void fillTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* cursor, unsigned* list) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= c.count) return;
-    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], 0, 1,
+    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], 0, 1, nullptr,
                        [&](int tile) { list[atomicAdd(&cursor[tile], 1u)] = static_cast<unsigned>(i); });
 }
 
 // One block per tile, one thread per pixel. Circles of the tile's list are staged through shared memory
 // in batches from the back of the list (nearest first) and blended front to back in registers.
+// Each warp holds two pixel rows of the tile, and most circles of a dense scene touch only a few rows (a
+// micro2M circle spans 3 of 16): so each warp first compacts, in blend order, the batch's circles whose rows
+// reach its own, and tests only those. The rows are those of the circle's CS149 bounding box, the rows the
+// course's reference (and racelab's) shades: a pixel outside them is never blended there either.
 // kLoadState: continue from the state a previous pass stored; kStoreState: store the state (and which tiles
 // are opaque) for a later pass instead of writing the final pixels.
+constexpr int kWarpsPerTile = kTilePixels / 32;
+constexpr int kRowsPerWarp = 32 / kTileSize;
+
 template <bool kLoadState, bool kStoreState>
 __global__ void __launch_bounds__(kTilePixels)
 renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, const unsigned* tileStart,
@@ -138,9 +148,14 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, con
             std::size_t pitch) {
     __shared__ float4 geometry[kTilePixels];  // x, y, r, depth
     __shared__ float4 tint[kTilePixels];      // r, g, b
+    __shared__ int rowSpan[kTilePixels];      // first and last tile row a staged circle may cover (lo | hi << 16)
+    __shared__ std::uint8_t warpList[kWarpsPerTile][kTilePixels];  // per warp: staged circles reaching its rows
     const int tile = blockIdx.x;
+    const int tileY0 = (tile / grid.tilesX) * kTileSize;
     const int x = (tile % grid.tilesX) * kTileSize + threadIdx.x % kTileSize;
-    const int y = (tile / grid.tilesX) * kTileSize + threadIdx.x / kTileSize;
+    const int y = tileY0 + threadIdx.x / kTileSize;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const int warpRowLo = warp * kRowsPerWarp, warpRowHi = warpRowLo + kRowsPerWarp - 1;
     const bool inside = x < grid.width && y < grid.height;
     const std::size_t pixel = static_cast<std::size_t>(y) * grid.width + x;
     const float cx = pixelCentre(x, grid.invWidth);
@@ -160,13 +175,34 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, con
         unsigned index = batchBegin + threadIdx.x;
         if (index < batchEnd) {
             unsigned circle = list[index];
-            geometry[threadIdx.x] = make_float4(c.position[3 * circle], c.position[3 * circle + 1], c.radius[circle],
-                                                c.position[3 * circle + 2]);
+            const float px = c.position[3 * circle], py = c.position[3 * circle + 1], rad = c.radius[circle];
+            geometry[threadIdx.x] = make_float4(px, py, rad, c.position[3 * circle + 2]);
             tint[threadIdx.x] = make_float4(c.color[3 * circle], c.color[3 * circle + 1], c.color[3 * circle + 2], 0.f);
+            int y0, y1;
+            pixelBounds(py, rad, grid.height, y0, y1);
+            const int lo = max(y0 - tileY0, 0), hi = min(y1 - 1 - tileY0, kTileSize - 1);  // hi < lo: no row
+            rowSpan[threadIdx.x] = lo | (max(hi, -1) + 1) << 16;
         }
         __syncthreads();
+        if (__all_sync(0xffffffffu, done)) continue;
+        // This warp's circles, nearest first: lane j looks at staged circle (top - j), and the ballot keeps order.
+        const int staged = static_cast<int>(batchEnd - batchBegin);
+        int listed = 0;
+        for (int top = staged - 1; top >= 0; top -= 32) {
+            const int k = top - lane;
+            bool reaches = false;
+            if (k >= 0) {
+                const int span = rowSpan[k], lo = span & 0xffff, hi = (span >> 16) - 1;
+                reaches = lo <= warpRowHi && hi >= warpRowLo;
+            }
+            const unsigned ballot = __ballot_sync(0xffffffffu, reaches);
+            if (reaches) warpList[warp][listed + __popc(ballot & ((1u << lane) - 1u))] = static_cast<std::uint8_t>(k);
+            listed += __popc(ballot);
+        }
+        __syncwarp();
         if (done) continue;
-        for (int k = static_cast<int>(batchEnd - batchBegin) - 1; k >= 0; --k) {
+        for (int m = 0; m < listed; ++m) {
+            const int k = warpList[warp][m];
             float4 geo = geometry[k];
             float distSq = squaredDistance(geo.x - cx, geo.y - cy);
             if (distSq > geo.z * geo.z) continue;
@@ -240,14 +276,15 @@ __global__ void quantizeFloatImage(const float4* image, int width, std::uint8_t*
         make_uchar4(toByte(v.x), toByte(v.y), toByte(v.z), 255);
 }
 
-__global__ void advanceParticles(Animation animation, int count, float* position, float* velocity, float* radius) {
+__global__ void advanceParticles(Animation animation, int count, float* position, float* velocity, float* radius,
+                                 FireworkRim rim) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= count) return;
     switch (animation) {
     case Animation::Snow: stepSnow(i, position, velocity, radius); break;
     case Animation::BouncingBalls: stepBouncingBall(i, position, velocity); break;
     case Animation::Hypnosis: stepHypnosis(i, radius); break;
-    case Animation::Fireworks: stepFireworkSpark(i, position, velocity, radius); break;
+    case Animation::Fireworks: stepFireworkSpark(i, position, velocity, radius, rim); break;
     case Animation::None: break;
     }
 }
@@ -264,7 +301,7 @@ struct CircleGpuRenderer::Impl {
     DeviceBuffer<float4> floatImage, pixelState;
     DeviceBuffer<std::uint8_t> tileDone;
     DeviceBuffer<unsigned> opaqueTiles;
-    float meanRadius = 0.f;
+    float meanRadius = 0.f, meanSquaredRadius = 0.f;
     // Two passes pay off only when the first makes most tiles opaque. The renderer measures that and falls
     // back to one pass otherwise, trying two again now and then (the pixels are the same either way).
     bool twoPassesPayOff = true;
@@ -339,6 +376,12 @@ struct CircleGpuRenderer::Impl {
             tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
     }
 
+    int firstPassCircles() const {
+        const double cover = 3.14159265358979 * static_cast<double>(meanSquaredRadius);
+        const double wanted = cover > 0 ? kFirstPassLayers / cover : static_cast<double>(count);
+        return static_cast<int>(std::min<double>(std::max<double>(wanted, kMinFirstPassCircles), static_cast<double>(count)));
+    }
+
     // Threads per circle for binning, from the mean number of tiles a circle's bounding box spans.
     int lanesFor(const TileGrid& grid) const {
         float across = 2.f * meanRadius * grid.width / kTileSize + 1.f;
@@ -360,8 +403,9 @@ struct CircleGpuRenderer::Impl {
     void renderGood(const FrameTarget& target, const TileGrid& grid) {
         stats.tilePairs = 0;
         stats.passes = 0;
-        if (count > 2 * kFirstPassCircles && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
-        if (count <= 2 * kFirstPassCircles || !twoPassesPayOff) {
+        const int firstPass = firstPassCircles();
+        if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
+        if (count <= 2 * firstPass || !twoPassesPayOff) {
             binAndRender<false, false>(target, grid, 0, count, false);
             return;
         }
@@ -371,7 +415,7 @@ struct CircleGpuRenderer::Impl {
         tileDone.reserve(tiles, "tile flags");
         if (!opaqueTiles.data()) opaqueTiles.allocate(1, "opaque tile counter");
         CUDA_CHECK(cudaMemsetAsync(opaqueTiles.data(), 0, sizeof(unsigned), target.stream));
-        const int split = count - kFirstPassCircles;
+        const int split = count - firstPass;
         binAndRender<false, true>(target, grid, split, count, false);
         CUDA_CHECK(cudaMemcpyAsync(pinnedTotal + 1, opaqueTiles.data(), sizeof(unsigned), cudaMemcpyDeviceToHost, target.stream));
         CUDA_CHECK(cudaStreamSynchronize(target.stream));
@@ -437,9 +481,10 @@ void CircleGpuRenderer::upload(const CircleSet& set, cudaStream_t stream) {
     impl_->radius.reserve(n, "circle radii");
     impl_->count = static_cast<int>(n);
     impl_->snow = set.snow;
-    double radiusSum = 0;
-    for (float r : set.radius) radiusSum += r;
+    double radiusSum = 0, squaredSum = 0;
+    for (float r : set.radius) radiusSum += r, squaredSum += static_cast<double>(r) * r;
     impl_->meanRadius = n ? static_cast<float>(radiusSum / static_cast<double>(n)) : 0.f;
+    impl_->meanSquaredRadius = n ? static_cast<float>(squaredSum / static_cast<double>(n)) : 0.f;
     impl_->twoPassesPayOff = true;
     if (n == 0) return;
     CUDA_CHECK(cudaMemcpyAsync(impl_->position.data(), set.position.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
@@ -460,8 +505,9 @@ void CircleGpuRenderer::download(CircleSet& set, cudaStream_t stream) const {
 
 void CircleGpuRenderer::advance(Animation animation, cudaStream_t stream) {
     if (animation == Animation::None || impl_->count == 0) return;
+    static const FireworkRim rim = fireworkRim();
     advanceParticles<<<blocksFor(impl_->count, 256), 256, 0, stream>>>(animation, impl_->count, impl_->position.data(),
-                                                                       impl_->velocity.data(), impl_->radius.data());
+                                                                       impl_->velocity.data(), impl_->radius.data(), rim);
     CUDA_CHECK(cudaGetLastError());
 }
 

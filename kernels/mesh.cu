@@ -6,9 +6,12 @@
 // arrive at a node writing its bounds. Rays traverse it with a small stack: any-hit for masks and
 // visibility, closest-hit for depth / normal / triangle id.
 // brute: a block of 256 rays tests every triangle, 256 at a time staged in shared memory between two
-// barriers. bad: the same loop without the barriers.
+// barriers. bad: the same loop without the barriers. Visibility has its own any-hit loops: the triangle test is
+// the chosen rule (mesh_formulas.hpp, the same code as the CPU reference) and the boxes are grown by the
+// rule's slack, so every method decides each vertex exactly as the CPU does.
 #include "mesh.cuh"
 
+#include <algorithm>
 #include <cstring>
 
 #include <cub/device/device_radix_sort.cuh>
@@ -221,21 +224,65 @@ __global__ void __launch_bounds__(256) renderKernel(LbvhView bvh, const Triangle
     if (inside) shadeRecord(view, r, d, out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x));
 }
 
-template <int kMethod>
+// Any-hit for visibility: boxes grown by `slack` and tested over t in [0, visibilityBoxFar], triangles decided
+// by the rule. Never skips a triangle the rule counts, so it equals the brute force exactly.
+__device__ bool lbvhBlocked(const LbvhView& bvh, const VisibilityRule& rule, Vec3 origin, Vec3 target, Vec3 direction,
+                            float slack) {
+    const Vec3 inv = inverse(direction);
+    const float far = visibilityBoxFar(rule);
+    int stack[kStackDepth];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const int node = stack[--top];
+        if (!hitsGrownBox(origin, inv, xyz(__ldg(&bvh.lo[node])), xyz(__ldg(&bvh.hi[node])), slack, far)) continue;
+        if (node >= bvh.count - 1) {
+            const Triangle tri = bvh.leaves[node - (bvh.count - 1)];
+            if (ruleBlocks(rule, origin, target, direction, xyz(tri.a), xyz(tri.b), xyz(tri.c))) return true;
+        } else if (top + 2 <= kStackDepth) {
+            stack[top++] = __ldg(&bvh.left[node]);
+            stack[top++] = __ldg(&bvh.right[node]);
+        } else {
+            atomicAdd(bvh.overflows, 1u);  // never expected: the tree is deeper than the stack (reported)
+        }
+    }
+    return false;
+}
+
+// The brute tiles of tiledBrute with the rule as the test. kBarriers = false is the bad variant.
+template <bool kBarriers>
+__device__ bool tiledBlocked(const Triangle* triangles, int n, const VisibilityRule& rule, Vec3 origin, Vec3 target,
+                             Vec3 direction, bool active) {
+    __shared__ Triangle tile[256];
+    bool blocked = false;
+    for (int base = 0; base < n; base += blockDim.x) {
+        if (base + static_cast<int>(threadIdx.x) < n) tile[threadIdx.x] = triangles[base + threadIdx.x];
+        if (kBarriers) __syncthreads();  // the tile is complete before anyone reads it
+        const int count = min(static_cast<int>(blockDim.x), n - base);
+        if (active)
+            for (int k = 0; k < count && !blocked; ++k)
+                blocked = ruleBlocks(rule, origin, target, direction, xyz(tile[k].a), xyz(tile[k].b), xyz(tile[k].c));
+        if (kBarriers) __syncthreads();  // everyone is done with the tile before it is overwritten
+    }
+    return blocked;
+}
+
+template <int kMethod>  // 0 lbvh, 1 brute, 2 brute without barriers
 __global__ void __launch_bounds__(256) visibilityKernel(LbvhView bvh, const Triangle* triangles, const float4* vertices,
-                                                        int vertexCount, Vec3 origin, std::uint8_t* blocked) {
+                                                        int vertexCount, Vec3 origin, VisibilityRule rule, float slack,
+                                                        std::uint8_t* blocked) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     const bool active = i < vertexCount;
-    const Vec3 d = active ? xyz(vertices[i]) - origin : Vec3{1, 0, 0};
-    const float tMax = 1.f - kSegmentEpsilon;
-    HitRecord r;
+    const Vec3 target = active ? xyz(vertices[i]) : origin;
+    const Vec3 d = target - origin;  // as the CPU reference computes it
+    bool b;
     if (kMethod == 0) {
         if (!active) return;
-        r = traverse<true>(bvh, origin, d, 0.f, tMax);
+        b = lbvhBlocked(bvh, rule, origin, target, d, slack);
     } else {
-        r = tiledBrute<kMethod == 1, true>(triangles, bvh.count, origin, d, 0.f, tMax, active);
+        b = tiledBlocked<kMethod == 1>(triangles, bvh.count, rule, origin, target, d, active);
     }
-    if (active) blocked[i] = r.hit;
+    if (active) blocked[i] = b;
 }
 
 __global__ void drawDots(const float4* vertices, int vertexCount, const std::uint8_t* blocked, MeshView view, int width,
@@ -259,6 +306,7 @@ __global__ void drawDots(const float4* vertices, int vertexCount, const std::uin
 
 struct MeshGpu::Impl {
     int count = 0, vertexCount = 0;
+    float scale = 0.f;  // largest |coordinate| of the mesh (visibilityBoxSlack)
     DeviceBuffer<Triangle> triangles, leaves;
     DeviceBuffer<float4> vertices, lo, hi;
     DeviceBuffer<int> left, right, parent, arrivals, bounds;
@@ -296,6 +344,8 @@ void MeshGpu::upload(const Mesh& mesh, cudaStream_t stream) {
     for (std::size_t i = 0; i < verts.size(); ++i) verts[i] = make_float4(mesh.vertices[i].x, mesh.vertices[i].y, mesh.vertices[i].z, 0.f);
     impl_->count = static_cast<int>(n);
     impl_->vertexCount = static_cast<int>(verts.size());
+    impl_->scale = 0.f;
+    for (const Vec3& v : mesh.vertices) impl_->scale = std::max(impl_->scale, maxAbs(v));
     impl_->triangles.reserve(n, "mesh triangles");
     impl_->vertices.reserve(verts.size(), "mesh vertices");
     CUDA_CHECK(cudaMemcpyAsync(impl_->triangles.data(), host.data(), n * sizeof(Triangle), cudaMemcpyHostToDevice, stream));
@@ -362,26 +412,29 @@ void MeshGpu::render(const FrameTarget& target, const MeshView& requested, GpuMe
     }
     if (view.showVisibleVertices) {
         m.blocked.reserve(m.vertexCount, "visibility flags");
-        visibilityKernel<0><<<blocksFor(m.vertexCount, 256), 256, 0, target.stream>>>(m.view(), m.triangles.data(), m.vertices.data(),
-                                                                                  m.vertexCount, view.origin, m.blocked.data());
+        visibilityKernel<0><<<blocksFor(m.vertexCount, 256), 256, 0, target.stream>>>(
+            m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, view.origin, VisibilityRule{},
+            visibilityBoxSlack(view.origin, m.scale), m.blocked.data());
         drawDots<<<blocksFor(m.vertexCount, 256), 256, 0, target.stream>>>(m.vertices.data(), m.vertexCount, m.blocked.data(), view,
                                                                           target.width, target.height, target.pixels, target.pitchBytes);
     }
     CUDA_CHECK(cudaGetLastError());
 }
 
-double MeshGpu::visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t s) {
+double MeshGpu::visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t s,
+                           const VisibilityRule& rule) {
     auto& m = *impl_;
     m.blocked.reserve(m.vertexCount, "visibility flags");
     const unsigned blocks = blocksFor(m.vertexCount, 256);
+    const float slack = visibilityBoxSlack(origin, m.scale);
     GpuTimer timer(s);
     timer.start();
     if (method == GpuMethod::Lbvh)
-        visibilityKernel<0><<<blocks, 256, 0, s>>>(m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, origin, m.blocked.data());
+        visibilityKernel<0><<<blocks, 256, 0, s>>>(m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, origin, rule, slack, m.blocked.data());
     else if (method == GpuMethod::Brute)
-        visibilityKernel<1><<<blocks, 256, 0, s>>>(m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, origin, m.blocked.data());
+        visibilityKernel<1><<<blocks, 256, 0, s>>>(m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, origin, rule, slack, m.blocked.data());
     else
-        visibilityKernel<2><<<blocks, 256, 0, s>>>(m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, origin, m.blocked.data());
+        visibilityKernel<2><<<blocks, 256, 0, s>>>(m.view(), m.triangles.data(), m.vertices.data(), m.vertexCount, origin, rule, slack, m.blocked.data());
     timer.stop();
     CUDA_CHECK(cudaGetLastError());
     double ms = timer.elapsedMs();

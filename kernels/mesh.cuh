@@ -27,8 +27,10 @@ public:
     // Rebuilds the LBVH from the uploaded triangles; returns its GPU time in ms.
     double buildLbvh(cudaStream_t stream);
     void render(const FrameTarget& target, const MeshView& view, GpuMethod method);
-    // blocked[i] = 1 when the segment from origin to vertex i is blocked; returns the kernel's GPU time in ms.
-    double visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t stream);
+    // blocked[i] = 1 when the way from origin to vertex i is blocked under the rule (default: geometric, the
+    // open segment); returns the kernel's GPU time in ms.
+    double visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t stream,
+                      const VisibilityRule& rule = {});
     int triangleCount() const;
     // Traversals since the last build that found the tree deeper than their stack (should stay 0).
     unsigned traversalOverflows(cudaStream_t stream) const;

@@ -3,12 +3,12 @@
 # each for SECONDS (default 60) from the seed corpus (fuzz/make_seeds.py) and the saved regressions
 # (fuzz/regressions/ENTRY/). A crash leaves its input in build-fuzz/artifacts/ENTRY/: fix the bug, then copy
 # the input into fuzz/regressions/ENTRY/ so that the CPU tests replay it from then on.
-# Usage: tools/fuzz.sh [SECONDS] [ENTRY ...]     ENTRY: meshFiles image commandLine (default: all)
+# Usage: tools/fuzz.sh [SECONDS] [ENTRY ...]     ENTRY: meshFiles image svg commandLine (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-entries=${*:-meshFiles image commandLine}
+entries=${*:-meshFiles image svg commandLine}
 targets=$(for e in $entries; do printf 'fuzz_%s ' "$e"; done)
 echo "== building $targets(preset fuzz)"
 cmake --preset fuzz >/dev/null

@@ -7,11 +7,16 @@
 #   window   - the viewer in a real window (needs DISPLAY): NVIDIA GL (interop) and, when Mesa is present,
 #              llvmpipe (the staging fallback)
 #   profile  - ncu on the good variant's kernels
-# Usage: tools/gpu-validate.sh OUT [stage ...]   (default: tests sanitize bench window)
+#   cs149    - racelab's GPU frames (animated on the GPU) against CS149's own CPU reference, whole frames,
+#              the course's rule (tools/cs149/compare-with-course.sh); needs CS149_RENDER, a built course renderer
+#   gpucode  - the GPU code in the binary: cuobjdump's SASS and PTX lists equal what tools/fatbin_archs.py
+#              reads from .nv_fatbin (what the CPU test GpuCode.* checks without cuobjdump), and which of
+#              it this GPU runs (racelab list)
+# Usage: tools/gpu-validate.sh OUT [stage ...]   (default: gpucode tests sanitize bench window)
 set -uo pipefail
 out=${1:?usage: tools/gpu-validate.sh OUT [stage ...]}
 shift
-stages=${*:-tests sanitize bench window}
+stages=${*:-gpucode tests sanitize bench window}
 bin=${RACELAB_BIN:-build/bin}
 mkdir -p "$out"
 status=0
@@ -28,6 +33,16 @@ date -u +%Y-%m-%dT%H:%MZ >>"$out/gpu.txt"
 
 for stage in $stages; do
   case $stage in
+  gpucode)
+    step "GPU code in the binary: cuobjdump --list-elf/--list-ptx against tools/fatbin_archs.py"
+    run gpucode-cuobjdump bash -c "diff <(cuobjdump --list-elf '$bin/racelab' | grep -oE '(sm|compute)_[0-9]+' | grep -oE '[0-9]+$' | sort -un) <(python3 tools/fatbin_archs.py '$bin/racelab' --list sass) && diff <(cuobjdump --list-ptx '$bin/racelab' | grep -oE '(sm|compute)_[0-9]+' | grep -oE '[0-9]+$' | sort -un) <(python3 tools/fatbin_archs.py '$bin/racelab' --list ptx) && python3 tools/fatbin_archs.py '$bin/racelab'"
+    run gpucode-list "$bin/racelab" list
+    ;;
+  cs149)
+    step "circles against CS149's render -r cpuref (whole frames, the course's rule)"
+    if [ -z "${CS149_RENDER:-}" ]; then echo "   no CS149_RENDER: skipped" | tee -a "$out/summary.txt"; continue; fi
+    run cs149-gpu-frames bash tools/cs149/compare-with-course.sh - "$bin/racelab" cuda
+    ;;
   tests)
     step "GPU tests"
     run gpu-tests "$bin/racelab_gpu_tests" --gtest_brief=1

@@ -1,35 +1,49 @@
 // Which screen tiles a circle can touch: its CS149 pixel bounding box in tile units, narrowed by an exact
 // circle-versus-tile test (with a small margin, so float rounding can only add tiles, never drop one).
 // A circle's tiles can be shared among `lanes` threads: lane l visits the box's tiles l, l + lanes, ...
+// Tiles flagged in `skip` (when given: tiles already opaque) are passed over before the exact test, which
+// is the costly part when a second binning pass finds nearly every tile done.
 #pragma once
+#include <cstdint>
+
 #include "scenes/circles/circle_formulas.hpp"
 
 namespace racelab::circles {
 
+// Tiles are square and their side is a compile-time constant: the binning kernels divide by it for every
+// circle, and a division by a runtime value costs a dozen instructions where a shift costs one.
+inline constexpr int kTileSize = 16;
+
 struct TileGrid {
-    int width, height, tileSize, tilesX, tilesY;
+    int width, height, tilesX, tilesY;
     float invWidth, invHeight;
 };
 
 template <typename Visit>
 __device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float px, float py, float r, int lane,
-                                                   int lanes, Visit visit) {
+                                                   int lanes, const std::uint8_t* skip, Visit visit) {
     int x0, x1, y0, y1;
     pixelBounds(px, r, grid.width, x0, x1);
     pixelBounds(py, r, grid.height, y0, y1);
     if (x0 >= x1 || y0 >= y1) return;
-    const int tx0 = x0 / grid.tileSize, ty0 = y0 / grid.tileSize;
-    const int boxWidth = (x1 - 1) / grid.tileSize - tx0 + 1;
-    const int boxTiles = boxWidth * ((y1 - 1) / grid.tileSize - ty0 + 1);
+    const int tx0 = x0 / kTileSize, ty0 = y0 / kTileSize;
+    const int tx1 = (x1 - 1) / kTileSize, ty1 = (y1 - 1) / kTileSize;
+    const int boxWidth = tx1 - tx0 + 1;
     const float limit = r * r * 1.0001f + 1e-12f;
-    for (int k = lane; k < boxTiles; k += lanes) {
-        const int tx = tx0 + k % boxWidth, ty = ty0 + k / boxWidth;
+    // Lane l starts at the box's tile l and steps `lanes` tiles in row-major order: the row and column advance
+    // incrementally instead of dividing by the box width.
+    int tx = tx0 + lane, ty = ty0;
+    while (tx > tx1) tx -= boxWidth, ++ty;
+    for (; ty <= ty1; tx += lanes) {
+        while (tx > tx1) tx -= boxWidth, ++ty;
+        if (ty > ty1) break;
+        if (skip && skip[ty * grid.tilesX + tx]) continue;
         // nearest pixel centre of this tile to the circle centre, per axis
-        float lo = pixelCentre(ty * grid.tileSize, grid.invHeight);
-        float hi = pixelCentre(min((ty + 1) * grid.tileSize, grid.height) - 1, grid.invHeight);
+        float lo = pixelCentre(ty * kTileSize, grid.invHeight);
+        float hi = pixelCentre(min((ty + 1) * kTileSize, grid.height) - 1, grid.invHeight);
         float dy = py < lo ? lo - py : (py > hi ? py - hi : 0.f);
-        float left = pixelCentre(tx * grid.tileSize, grid.invWidth);
-        float right = pixelCentre(min((tx + 1) * grid.tileSize, grid.width) - 1, grid.invWidth);
+        float left = pixelCentre(tx * kTileSize, grid.invWidth);
+        float right = pixelCentre(min((tx + 1) * kTileSize, grid.width) - 1, grid.invWidth);
         float dx = px < left ? left - px : (px > right ? px - right : 0.f);
         if (dx * dx + dy * dy <= limit) visit(ty * grid.tilesX + tx);
     }

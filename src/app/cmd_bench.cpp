@@ -1,19 +1,23 @@
 // racelab bench: the frame loop headless (EGL device context, offscreen framebuffer) with per-stage
 // statistics; --present none times the kernels on plain device memory; --cpu times the CPU reference too.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <omp.h>
 
+#include "app/bench_suite.hpp"
 #include "app/commands.hpp"
 #include "app/frame_loop.hpp"
 #include "app/progress_line.hpp"
 #include "app/scene_setup.hpp"
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"
 #include "core/stopwatch.hpp"
 #include "core/fault_injection.hpp"
 #include "core/interrupt.hpp"
+#include "core/kernel_image.hpp"
 #include "core/timing_recorder.hpp"
 #include "present/headless_egl.hpp"
 #include "present/presenter.hpp"
@@ -62,11 +66,18 @@ PresentMode parsePresentMode(const std::string& name, bool& none) {
     throw UsageError("unknown --present '" + name + "' (valid: interop, staging, none, auto)");
 }
 
-std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedScene& prepared, bool quiet) {
+// The options every run needs valid; the suite checks them once before its first preset.
+void checkRunOptions(const BenchOptions& options) {
     bool none = false;
-    PresentMode mode = parsePresentMode(options.present, none);
+    parsePresentMode(options.present, none);
     if (options.frames <= 0) throw UsageError("--frames must be positive");
     if (options.warmup < 0) throw UsageError("--warmup must be >= 0");
+}
+
+std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedScene& prepared, bool quiet) {
+    checkRunOptions(options);
+    bool none = false;
+    PresentMode mode = parsePresentMode(options.present, none);
     const Size2 size = prepared.size;
     CudaStream stream;
     std::unique_ptr<HeadlessEglSurface> surface;
@@ -83,6 +94,7 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
                     size.height, result->labels.variant.c_str(), result->labels.backend.c_str(),
                     result->labels.presenter.c_str());
         std::printf("  GPU: %s\n", describeCudaDevice().c_str());
+        std::printf("  GPU code: %s\n", describeGpuCodeForRun().c_str());
         result->limits = printDeviceLimits(prepared.backend, stream.get());
         if (surface) std::printf("  GL: %s\n", surface->description().c_str());
     }
@@ -158,32 +170,65 @@ void benchCpuReference(Scene& scene, Size2 size, double gpuKernelMedianMs) {
                 sequentialMs / s.p50, gpuKernelMedianMs > 0 ? sequentialMs / gpuKernelMedianMs : 0.0);
 }
 
+// Every preset (or those --filter picks) in one table. A preset that cannot run here -- an optional input
+// missing, too little free memory -- is listed with the reason and does not fail the suite; one that fails
+// is listed too, the others still run, and the exit code is 1 (app/bench_suite.hpp decides which is which).
 int runSuite(const BenchOptions& options) {
-    std::printf("bench suite: every scene preset, variant %s, present %s, %ld frames after %ld warm-up\n",
+    std::vector<std::string> names;
+    for (const auto& listing : listScenes()) names.push_back(listing.name);
+    names = selectPresets(names, options.filters);
+    checkRunOptions(options);
+    if (options.selection.backend == "cuda" && !cudaUsable()) {
+        std::string why;
+        cudaUsable(&why);
+        throw UsageError("--backend cuda: " + why);  // nothing could run: the request itself is wrong here
+    }
+    if (!options.json.empty()) requireWritable(options.json);  // before the run, not after it
+    std::printf("bench suite: %zu presets, variant %s, present %s, %ld frames after %ld warm-up\n", names.size(),
                 options.selection.variant.c_str(), options.present.c_str(), options.frames, options.warmup);
     std::printf("  GPU: %s\n", describeCudaDevice().c_str());
+    std::printf("  GPU code: %s\n", describeGpuCodeForRun().c_str());
     {
         CudaStream stream;
         printDeviceLimits(cudaUsable() ? Backend::Cuda : Backend::Cpu, stream.get());
     }
     std::printf("  %-24s %-11s %12s %12s %12s %10s\n", "scene", "size", "kernel p50", "kernel p95", "frame p50", "FPS");
-    for (const auto& listing : listScenes()) {
+    std::vector<SuiteOutcome> outcomes;
+    for (const auto& name : names) {
         if (interruptSignal()) return interruptedExitCode();
         SceneSelection selection = options.selection;
-        selection.scene = listing.name;
-        if (listing.name == "planes/10000x50" && selection.size.empty()) selection.size = "512x512";  // 10.5 GB
-        PreparedScene prepared = prepareScene(selection, "1024x1024");
-        BenchOptions one = options;
-        one.csv.clear();
-        auto r = benchScene(one, prepared, true);
-        Summary kernel = r->recorder.summary(1), frame = r->recorder.summary(0);
-        char size[32];
-        std::snprintf(size, sizeof size, "%dx%d", prepared.size.width, prepared.size.height);
-        std::printf("  %-24s %-11s %12.4f %12.4f %12.4f %10.1f\n", listing.name.c_str(), size, kernel.p50, kernel.p95,
-                    frame.p50, frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
+        selection.scene = name;
+        if (name == "planes/10000x50" && selection.size.empty()) selection.size = "512x512";  // 10.5 GB
+        try {
+            PreparedScene prepared = prepareScene(selection, "1024x1024");
+            BenchOptions one = options;
+            one.csv.clear();
+            auto r = benchScene(one, prepared, true);
+            Summary kernel = r->recorder.summary(1), frame = r->recorder.summary(0);
+            char size[32];
+            std::snprintf(size, sizeof size, "%dx%d", prepared.size.width, prepared.size.height);
+            std::printf("  %-24s %-11s %12.4f %12.4f %12.4f %10.1f\n", name.c_str(), size, kernel.p50, kernel.p95,
+                        frame.p50, frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
+            outcomes.push_back({name, SuiteOutcome::Kind::Ran, "", r->recorder.runFieldsJson(r->labels, 6)});
+        } catch (...) {
+            outcomes.push_back(classifySuiteError(name, std::current_exception()));
+            const bool failed = outcomes.back().kind == SuiteOutcome::Kind::Failed;
+            std::printf("  %-24s %s: %s\n", name.c_str(), failed ? "FAILED" : "cannot run here",
+                        outcomes.back().reason.c_str());
+        }
         std::fflush(stdout);
     }
-    return 0;
+    const auto count = [&](SuiteOutcome::Kind kind) {
+        return static_cast<long>(
+            std::count_if(outcomes.begin(), outcomes.end(), [&](const SuiteOutcome& o) { return o.kind == kind; }));
+    };
+    std::printf("  ran %ld of %zu presets; %ld cannot run here, %ld failed\n", count(SuiteOutcome::Kind::Ran),
+                outcomes.size(), count(SuiteOutcome::Kind::CannotRunHere), count(SuiteOutcome::Kind::Failed));
+    if (!options.json.empty()) {
+        writeTextFileAtomically(options.json, [&](std::ostream& file) { file << suiteJson(options, outcomes); });
+        std::printf("  JSON record: %s\n", options.json.c_str());
+    }
+    return suiteExitCode(outcomes);
 }
 
 }  // namespace

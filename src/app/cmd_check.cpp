@@ -19,7 +19,6 @@ int runCheck(const CheckOptions& options) {
     PreparedScene prepared = prepareScene(selection, "1024x1024");
     Scene& scene = *prepared.scene;
     CudaStream stream;
-    advanceTo(scene, options.frame, stream.get());
     HostImage gpu = renderOffline(scene, prepared.variant, prepared.size, stream.get());
     scene.syncStateToHost(stream.get());
     HostImage cpu(prepared.size.width, prepared.size.height);
@@ -31,7 +30,7 @@ int runCheck(const CheckOptions& options) {
     const bool pass = result.differingPixels <= rule.maxDifferingPixels;
     const auto& variant = scene.variants()[static_cast<std::size_t>(prepared.variant)];
     std::printf("%s %dx%d frame %ld, variant %s: %ld of %ld pixels differ (largest channel difference %d/255)\n",
-                scene.name().c_str(), gpu.width, gpu.height, options.frame, variant.name.c_str(),
+                scene.name().c_str(), gpu.width, gpu.height, options.selection.frame, variant.name.c_str(),
                 result.differingPixels, result.totalPixels, result.maxChannelDifference);
     std::printf("rule: %s\n", rule.description.c_str());
     if (scene.referenceAmbiguity())

@@ -1,13 +1,22 @@
-// racelab list: every scene with its description and variants.
+// racelab list: the GPU and which of the binary's GPU code it runs, where the assets are, then every
+// scene with its description and variants.
 #include <cstdio>
 
 #include "app/commands.hpp"
+#include "core/asset_paths.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/kernel_image.hpp"
 #include "scenes/scene_registry.hpp"
 #include "scenes/circles/circle_scene.hpp"
 
 namespace racelab {
 
 int runList() {
+    std::printf("GPU: %s\n", describeKernelImage().c_str());
+    std::printf("GPU code in this binary: %s\n", describeBuiltGpuCode(builtGpuCode()).c_str());
+    const std::string assets = assetRootInUse();
+    std::printf("assets: %s\n\n", assets.empty() ? "not found (fourier/text needs fourier/racelab.svg; set RACELAB_ASSETS)"
+                                                  : assets.c_str());
     std::printf("scenes (default %s):\n", kDefaultScene);
     for (const auto& s : listScenes()) {
         std::string variants;

@@ -16,11 +16,10 @@ int runRender(const RenderOptions& options) {
     requireWritable(options.out);  // fail before the work, not after
     if (!prepared.backendNote.empty()) std::fprintf(stderr, "racelab render: %s\n", prepared.backendNote.c_str());
     CudaStream stream;
-    advanceTo(*prepared.scene, options.frame, stream.get());
     HostImage image = renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
     writeImage(image, options.out);
     std::printf("wrote %s: %s frame %ld, %dx%d, %s backend, variant %s\n", options.out.c_str(),
-                prepared.scene->name().c_str(), options.frame, image.width, image.height,
+                prepared.scene->name().c_str(), options.selection.frame, image.width, image.height,
                 backendName(prepared.backend), options.selection.variant.c_str());
     return 0;
 }

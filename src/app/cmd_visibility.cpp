@@ -1,6 +1,7 @@
-// racelab visibility: the course task. For every vertex p, is the open segment from the origin to p
-// blocked by a triangle? One 0/1 line per vertex (1 = blocked), the counts, the time, and with --cpu the
-// CPU reference's time, the speed-up and whether both agree.
+// racelab visibility: the course task. For every vertex p, is the way from the origin to p blocked by a
+// triangle, under the chosen rule (--rule; scenes/mesh/visibility_rules.hpp)? One 0/1 line per vertex (1 =
+// blocked, or 1 = visible with --visible-is-1), the counts, the time, and with --cpu the CPU reference's time,
+// the speed-up and whether both agree.
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -17,6 +18,7 @@
 #include "scenes/mesh/mesh_loader.hpp"
 #include "scenes/mesh/mesh_reference.hpp"
 #include "scenes/mesh/mesh_scene.hpp"
+#include "scenes/mesh/visibility_rules.hpp"
 
 namespace racelab {
 namespace {
@@ -51,10 +53,32 @@ mesh::Mesh loadInput(const VisibilityOptions& o) {
     return mesh::loadCatalogMesh(*entry);
 }
 
-void writeFlags(const std::vector<std::uint8_t>& blocked, const std::string& path) {
+void writeFlags(const std::vector<std::uint8_t>& blocked, bool visibleIsOne, const std::string& path) {
     writeTextFileAtomically(path, [&](std::ostream& out) {
-        for (std::uint8_t b : blocked) out << (b ? "1\n" : "0\n");
+        for (std::uint8_t b : blocked) out << ((b != 0) != visibleIsOne ? "1\n" : "0\n");
     });
+}
+
+// The GPU-vs-CPU agreement line. Only the geometric rule excuses segments that graze a triangle edge (its
+// float test is what the grazing analysis in CpuBvh::grazesEdge describes); writeup and margin run the same
+// unfused arithmetic on both sides and must agree on every vertex.
+void printAgreement(mesh::MeshScene& scene, const mesh::VisibilityRule& rule, mesh::Vec3 origin,
+                    const std::vector<std::uint8_t>& gpu, const std::vector<std::uint8_t>& cpu) {
+    const bool excuseGrazing = rule.kind == mesh::VisibilityRuleKind::Geometric;
+    const float tMax = rule.segment ? 1.f - static_cast<float>(rule.epsilon) : 1e30f;
+    long mismatches = 0, grazing = 0;
+    for (std::size_t i = 0; i < gpu.size(); ++i) {
+        if (gpu[i] == cpu[i]) continue;
+        const mesh::Vec3 d = scene.mesh().vertices[i] - origin;
+        (excuseGrazing && scene.cpuBvh().grazesEdge(origin, d, 0.f, tMax) ? grazing : mismatches)++;
+    }
+    const char* name = mesh::visibilityRuleName(rule.kind);
+    if (excuseGrazing)
+        std::printf("  GPU vs CPU (rule %s): %ld of %zu vertices disagree; %ld more disagree on segments that graze a "
+                    "triangle edge (either answer is right to float precision)\n", name, mismatches, gpu.size(), grazing);
+    else
+        std::printf("  GPU vs CPU (rule %s): %ld of %zu vertices disagree (exact agreement expected)\n", name, mismatches,
+                    gpu.size());
 }
 
 }  // namespace
@@ -62,6 +86,7 @@ void writeFlags(const std::vector<std::uint8_t>& blocked, const std::string& pat
 int runVisibility(const VisibilityOptions& o) {
     if (o.out.empty()) throw UsageError("--out is required");
     if (o.runs <= 0) throw UsageError("--runs must be positive");
+    const mesh::VisibilityRule rule = mesh::makeVisibilityRule(o.rule, o.epsilon, o.segment, o.ray);
     mesh::Mesh loaded = loadInput(o);
     const mesh::Vec3 origin = o.origin.empty() ? mesh::Vec3{0.f, 0.f, 0.f} : parseOrigin(o.origin);
     requireWritable(o.out);
@@ -76,19 +101,20 @@ int runVisibility(const VisibilityOptions& o) {
     const int variant = scene.variantIndex(o.variant);
     std::printf("visibility: %zu vertices, %d triangles, origin (%g, %g, %g)\n", vertexCount, triangles, origin.x, origin.y,
                 origin.z);
+    std::printf("  rule %s\n", mesh::describeVisibilityRule(rule).c_str());
 
     std::vector<std::uint8_t> blocked;
     double ms = 0;
     if (gpu) {
         CudaStream stream;
         std::vector<double> runs;
-        for (int i = 0; i < o.runs; ++i) runs.push_back(scene.gpuVisibility(origin, variant, blocked, stream.get()));
+        for (int i = 0; i < o.runs; ++i) runs.push_back(scene.gpuVisibility(origin, variant, blocked, stream.get(), rule));
         ms = summarize(runs).p50;
         std::printf("  GPU (%s, variant %s): median %.4f ms over %d runs (kernel; LBVH build excluded: %s)\n",
                     describeCudaDevice().c_str(), o.variant.c_str(), ms, o.runs, scene.statsLine().c_str());
     } else {
         Stopwatch cpu;
-        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, blocked, true);
+        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, blocked, true, mesh::CpuMethod::Bvh, rule);
         ms = cpu.ms();
         std::printf("  CPU (BVH, OpenMP; %s): %.3f ms\n", why.empty() ? "--backend cpu" : why.c_str(), ms);
     }
@@ -98,25 +124,18 @@ int runVisibility(const VisibilityOptions& o) {
     if (o.cpu && gpu) {
         std::vector<std::uint8_t> reference;
         Stopwatch bvh;
-        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, reference, true);
+        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, reference, true, mesh::CpuMethod::Bvh, rule);
         const double bvhMs = bvh.ms();
         Stopwatch brute;
         std::vector<std::uint8_t> bruteFlags;
-        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, bruteFlags, true, mesh::CpuMethod::Brute);
+        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, bruteFlags, true, mesh::CpuMethod::Brute, rule);
         const double bruteMs = brute.ms();
-        long mismatches = 0, grazing = 0;
-        for (std::size_t i = 0; i < blocked.size(); ++i) {
-            if (blocked[i] == reference[i]) continue;
-            const mesh::Vec3 d = scene.mesh().vertices[i] - origin;
-            (scene.cpuBvh().grazesEdge(origin, d, 0.f, 1.f - mesh::kSegmentEpsilon) ? grazing : mismatches)++;
-        }
         std::printf("  CPU reference: BVH + OpenMP %.3f ms (GPU speed-up %.0fx), brute force + OpenMP %.3f ms (%.0fx)\n",
                     bvhMs, bvhMs / ms, bruteMs, bruteMs / ms);
-        std::printf("  GPU vs CPU: %ld of %zu vertices disagree; %ld more disagree on segments that graze a triangle edge "
-                    "(either answer is right to float precision)\n", mismatches, blocked.size(), grazing);
+        printAgreement(scene, rule, origin, blocked, reference);
     }
-    writeFlags(blocked, o.out);
-    std::printf("  wrote %s (one line per vertex, 1 = blocked)\n", o.out.c_str());
+    writeFlags(blocked, o.visibleIsOne, o.out);
+    std::printf("  wrote %s (one line per vertex, 1 = %s)\n", o.out.c_str(), o.visibleIsOne ? "visible" : "blocked");
     return 0;
 }
 

@@ -12,6 +12,9 @@ struct CommandLine {
     CommandLine(const CommandLine&) = delete;
     CommandLine& operator=(const CommandLine&) = delete;
     int run();      // runs the parsed subcommand and returns its exit code (throws racelab::Error)
+    // After parse(): checks what run() would check before doing any work -- scene and variant names, sizes,
+    // backend, presenter -- without building a scene or touching a device. Throws UsageError.
+    void checkWithoutRunning() const;
 
     CLI::App app;
     ViewOptions view;
@@ -20,6 +23,7 @@ struct CommandLine {
     CheckOptions check;
     VisibilityOptions visibility;
     FourierExportOptions fourierExport;
+    bool dryParse = false;  // --dry-parse: main() calls checkWithoutRunning() instead of run()
     CLI::App *viewCommand = nullptr, *benchCommand = nullptr, *renderCommand = nullptr, *checkCommand = nullptr,
              *visibilityCommand = nullptr, *fourierCommand = nullptr, *listCommand = nullptr;
     // The selection of the parsed subcommand, if it has one.

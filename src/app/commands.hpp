@@ -14,6 +14,7 @@ struct SceneSelection {
     int count = 0;
     std::vector<std::string> params;  // NAME=VALUE for the scene's parameters, e.g. shading=depth
     std::string image;                // fourier/image
+    long frame = 0;                   // animation frame to start at, numbered as CS149's (frame 0: first picture)
 };
 
 struct ViewOptions {
@@ -34,19 +35,18 @@ struct BenchOptions {
     long warmup = 20;
     bool cpu = false;
     bool suite = false;
+    std::vector<std::string> filters;  // --suite: fnmatch globs of the presets to run (empty: all)
     bool simulateInteropFailure = false;
     std::string csv, json;
 };
 
 struct RenderOptions {
     SceneSelection selection;
-    long frame = 0;
     std::string out;
 };
 
 struct CheckOptions {
     SceneSelection selection;
-    long frame = 0;
     std::string diff = "racelab-check-diff.png";
 };
 
@@ -58,6 +58,10 @@ struct VisibilityOptions {
     std::string backend = "auto";
     int runs = 20;
     bool cpu = false;
+    std::string rule = "geometric";  // scenes/mesh/visibility_rules.hpp
+    std::string epsilon;             // "" keeps the rule's
+    bool segment = false, ray = false;
+    bool visibleIsOne = false;  // write 1 for visible instead of blocked
 };
 
 struct FourierExportOptions {

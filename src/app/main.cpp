@@ -15,6 +15,10 @@ int main(int argc, char** argv) {
         return cli.app.exit(e);
     }
     try {
+        if (cli.dryParse) {
+            cli.checkWithoutRunning();
+            return 0;
+        }
         return cli.run();
     } catch (const racelab::Error& e) {
         std::fprintf(stderr, "racelab: error: %s\n", e.what());

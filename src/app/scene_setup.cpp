@@ -2,7 +2,9 @@
 
 #include <cstdlib>
 
+#include "app/offline_frame.hpp"
 #include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
 #include "scenes/scene_registry.hpp"
 #ifdef RACELAB_HAVE_CUDA
 #include "core/device_buffer.hpp"
@@ -76,6 +78,11 @@ PreparedScene prepareScene(const SceneSelection& selection, const std::string& d
     out.scene = createScene(selection.scene, options);
     out.variant = out.scene->variantIndex(selection.variant);
     for (const auto& assignment : selection.params) applySceneParameter(*out.scene, assignment);
+    if (selection.frame > 0 && out.scene->animated()) {
+        CudaStream stream;  // set-up work: its own stream, finished before the caller's stream starts
+        advanceTo(*out.scene, selection.frame, stream.get());
+        stream.synchronize();
+    }
     return out;
 }
 

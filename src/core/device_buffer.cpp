@@ -14,9 +14,9 @@ void requireDeviceMemory(std::size_t bytes, const std::string& what) {
     // Keep 64 MiB for the driver, GL and CUB temporaries.
     const std::size_t reserve = std::size_t(64) << 20;
     if (bytes + reserve > freeBytes) {
-        throw Error(what + " needs " + std::to_string(bytes >> 20) + " MiB of GPU memory but only " +
-                    std::to_string(freeBytes >> 20) + " MiB of " + std::to_string(totalBytes >> 20) +
-                    " MiB are free; try a smaller --size or scene");
+        throw InsufficientMemoryError(what + " needs " + std::to_string(bytes >> 20) + " MiB of GPU memory but only " +
+                                      std::to_string(freeBytes >> 20) + " MiB of " + std::to_string(totalBytes >> 20) +
+                                      " MiB are free; try a smaller --size or scene");
     }
 }
 

@@ -10,7 +10,8 @@
 
 namespace racelab {
 
-// Throws Error("... needs N MiB of GPU memory, M MiB free ...") when `bytes` will not fit.
+// Throws InsufficientMemoryError("... needs N MiB of GPU memory, M MiB free ...") when `bytes` will not fit
+// (a simulated refusal, RACELAB_FAIL_GPU_ALLOC, stays a plain Error: it stands for a fault, not a small GPU).
 void requireDeviceMemory(std::size_t bytes, const std::string& what);
 // True when a CUDA device can be used by this process.
 bool cudaDeviceAvailable(std::string* whyNot = nullptr);

@@ -15,6 +15,19 @@ struct UsageError : Error {
     using Error::Error;
 };
 
+// An optional input this run was not given or this machine does not have (fourier/image without --image, a
+// mesh tools/fetch-meshes.sh has not fetched). Still a UsageError for a single command, but `bench --suite`
+// reports the preset as one that cannot run here rather than as a failure.
+struct MissingInputError : UsageError {
+    using UsageError::UsageError;
+};
+
+// A request larger than the free memory of this machine (GPU or host), refused before allocating. The input is
+// valid, the machine is too small: `bench --suite` reports the preset as one that cannot run here.
+struct InsufficientMemoryError : Error {
+    using Error::Error;
+};
+
 // For GPU paths reached in a build without nvcc: says so and points at the cpu backend.
 [[noreturn]] void throwNoCudaBuild();
 

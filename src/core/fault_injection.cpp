@@ -1,6 +1,7 @@
 #include "core/fault_injection.hpp"
 
 #include <cstdlib>
+#include <string>
 
 namespace racelab {
 
@@ -8,6 +9,9 @@ FaultInjection& faultInjection() {
     static FaultInjection faults = [] {
         FaultInjection f;
         if (const char* every = std::getenv("RACELAB_FAIL_GPU_ALLOC")) f.failGpuAllocationEvery = std::atoi(every);
+        if (const char* cufft = std::getenv("RACELAB_FAIL_CUFFT"))
+            f.failCufft = std::string(cufft) == "load" ? CufftFault::Load : std::string(cufft) == "plan" ? CufftFault::Plan
+                                                                                                          : CufftFault::None;
         return f;
     }();
     return faults;

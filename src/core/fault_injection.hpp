@@ -2,19 +2,24 @@
 //   - every n-th GPU allocation refused as if the GPU were out of memory (RACELAB_FAIL_GPU_ALLOC=n in the
 //     environment, or setGpuAllocationFailureEvery from a test);
 //   - the CUDA-GL interop registration refused (view/bench --simulate-interop-failure), which must end in
-//     the staging presenter.
+//     the staging presenter;
+//   - cuFFT failing (RACELAB_FAIL_CUFFT=load: the library as if missing; =plan: plan creation refused),
+//     which must end in the plain DFT with the reason on the panel and in bench.
 #pragma once
 #include <string>
 
 namespace racelab {
 
+enum class CufftFault { None, Load, Plan };
+
 struct FaultInjection {
     int failGpuAllocationEvery = 0;  // 0: never
     long gpuAllocations = 0;         // requests counted so far
     bool failInterop = false;
+    CufftFault failCufft = CufftFault::None;
 };
 
-FaultInjection& faultInjection();  // first use reads RACELAB_FAIL_GPU_ALLOC
+FaultInjection& faultInjection();  // first use reads RACELAB_FAIL_GPU_ALLOC and RACELAB_FAIL_CUFFT
 // Counts one GPU allocation request; true when this one is to fail.
 bool simulatedGpuAllocationFailure();
 

@@ -24,10 +24,16 @@ Summary summarize(std::span<const double> samples) {
     s.count = sorted.size();
     s.min = sorted.front();
     s.max = sorted.back();
+    s.p5 = percentileOfSorted(sorted, 5);
     s.p50 = percentileOfSorted(sorted, 50);
     s.p95 = percentileOfSorted(sorted, 95);
     s.p99 = percentileOfSorted(sorted, 99);
     s.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / static_cast<double>(sorted.size());
+    std::vector<double> deviations;
+    deviations.reserve(sorted.size());
+    for (double x : sorted) deviations.push_back(std::fabs(x - s.p50));
+    std::sort(deviations.begin(), deviations.end());
+    s.mad = percentileOfSorted(deviations, 50);
     return s;
 }
 

@@ -9,6 +9,8 @@
 
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
+#include "core/json_text.hpp"
+#include "core/provenance.hpp"
 
 namespace racelab {
 
@@ -61,21 +63,29 @@ Summary TimingRecorder::summary(std::size_t stage) const {
     return summarize(values);
 }
 
-std::string TimingRecorder::summaryJson(const RunLabels& labels) const {
+std::string TimingRecorder::runFieldsJson(const RunLabels& labels, int indent) const {
+    const std::string in(static_cast<std::size_t>(indent), ' ');
     std::ostringstream json;
     json.precision(6);
-    json << "{\n  \"scene\": \"" << labels.scene << "\", \"variant\": \"" << labels.variant << "\", \"backend\": \""
-         << labels.backend << "\", \"presenter\": \"" << labels.presenter << "\", \"width\": " << labels.width
-         << ", \"height\": " << labels.height << ",\n  \"stages_ms\": {\n";
+    json << in << "\"scene\": " << jsonQuoted(labels.scene) << ", \"variant\": " << jsonQuoted(labels.variant)
+         << ", \"backend\": " << jsonQuoted(labels.backend) << ", \"presenter\": " << jsonQuoted(labels.presenter)
+         << ", \"width\": " << labels.width << ", \"height\": " << labels.height << ",\n"
+         << in << "\"stages_ms\": {\n";
     for (std::size_t stage = 0; stage < kStageNames.size(); ++stage) {
         Summary s = summary(stage);
-        json << "    \"" << kStageNames[stage] << "\": {\"count\": " << s.count << ", \"min\": " << s.min
-             << ", \"p50\": " << s.p50 << ", \"p95\": " << s.p95 << ", \"p99\": " << s.p99 << ", \"max\": " << s.max
-             << ", \"mean\": " << s.mean << "}" << (stage + 1 < kStageNames.size() ? "," : "") << "\n";
+        json << in << "  \"" << kStageNames[stage] << "\": {\"count\": " << s.count << ", \"min\": " << s.min
+             << ", \"p5\": " << s.p5 << ", \"p50\": " << s.p50 << ", \"p95\": " << s.p95 << ", \"p99\": " << s.p99
+             << ", \"max\": " << s.max << ", \"mean\": " << s.mean << ", \"mad\": " << s.mad << "}"
+             << (stage + 1 < kStageNames.size() ? "," : "") << "\n";
     }
     Summary frame = summary(0);
-    json << "  },\n  \"fps_median\": " << (frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0) << "\n}\n";
+    json << in << "},\n" << in << "\"fps_median\": " << (frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
     return json.str();
+}
+
+std::string TimingRecorder::summaryJson(const RunLabels& labels) const {
+    return std::string("{\n  \"format\": ") + jsonQuoted(kRecordFormat) + ",\n  \"provenance\": " +
+           provenanceJson(currentProvenance(), 2) + ",\n" + runFieldsJson(labels, 2) + "\n}\n";
 }
 
 void TimingRecorder::writeSummaryJson(const std::string& path, const RunLabels& labels) const {

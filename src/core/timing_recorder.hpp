@@ -1,5 +1,6 @@
 // Records per-frame stage times to a CSV (one row per frame) and writes a JSON summary with the same
-// percentiles the bench table prints.
+// percentiles the bench table prints, plus the spread (p5, MAD) tools/bench-compare takes as the noise, in the
+// one record format of racelab (kRecordFormat): provenance first (core/provenance.hpp), then the run.
 #pragma once
 #include <cstdint>
 #include <fstream>
@@ -28,7 +29,12 @@ public:
     void add(long frame, double tSeconds, const FrameTiming& timing, const RunLabels& labels);
     const std::vector<FrameTiming>& samples() const { return samples_; }
     Summary summary(std::size_t stage) const;
-    // JSON with one object per stage: {"frame": {"count":..,"min":..,"p50":..,...}, ...} plus labels.
+    static constexpr const char* kRecordFormat = "racelab-record/1";
+    // The run's fields -- labels, "stages_ms" with one object per stage ({"count":..,"min":..,"p5":..,"p50":..,
+    // ...}) and "fps_median" -- as the inside of a JSON object, every line indented by `indent` spaces, no
+    // trailing comma or newline. bench --suite puts one per preset into its record.
+    std::string runFieldsJson(const RunLabels& labels, int indent) const;
+    // The whole record: {"format", "provenance" (this process's, now), the run's fields}.
     std::string summaryJson(const RunLabels& labels) const;
     void writeSummaryJson(const std::string& path, const RunLabels& labels) const;
     bool recordingToFile() const { return csv_.is_open(); }

@@ -33,10 +33,10 @@ std::vector<SceneListing> listScenes() {
     const auto meshVariants = namesOf(mesh::MeshScene::variantList());
     for (const auto& entry : mesh::meshCatalog()) out.push_back({"mesh/" + entry.name, entry.description, meshVariants});
     const auto fourierVariants = namesOf(fourier::FourierScene::variantList());
-    out.push_back({"fourier/text", "epicycles drawing the word racelab (DejaVu Sans Bold)", fourierVariants});
+    out.push_back({"fourier/text", "epicycles drawing the word racelab (assets/fourier/racelab.svg: our own outlines, no font)", fourierVariants});
     out.push_back({"fourier/shapes", "epicycles drawing 1024x1024 random shapes (--count shapes, default 600: ~67k contour points)",
                    fourierVariants});
-    out.push_back({"fourier/image", "epicycles drawing the contours of --image FILE", fourierVariants});
+    out.push_back({"fourier/image", "epicycles drawing the contours of --image FILE (PNG, JPEG or SVG)", fourierVariants});
     return out;
 }
 

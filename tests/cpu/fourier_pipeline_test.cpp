@@ -103,8 +103,8 @@ TEST(FourierSeries, DftReconstructsThePath) {
     EXPECT_NEAR(std::abs(terms[1].coefficient), 10.f, 5e-3f);
 }
 
-TEST(FourierExtraction, DefaultImageHasContoursAndABlankOneHasNone) {
-    GrayImage image = defaultImage("rl", 120);
+TEST(FourierExtraction, AnImageHasContoursAndABlankOneHasNone) {
+    GrayImage image = shapesImage(128, 6, 1);
     EXPECT_GT(image.width, 0);
     auto contours = extractContours(image, EdgeSettings{});
     EXPECT_GT(contours.size(), 1u);
@@ -163,8 +163,8 @@ TEST(FourierScene, BrushStrokesRemovePointsAndOutsideStrokesAreRefused) {
     std::string before = scene.statsLine();
     EXPECT_THROW(scene.addBrushStroke({-5.f, 10.f, 3.f}), UsageError);
     EXPECT_THROW(scene.addBrushStroke({10.f, 100000.f, 3.f}), UsageError);
-    // a wide stroke over the left third of the picture
-    for (float y = 0; y < 360; y += 20) scene.addBrushStroke({60.f, y, 90.f});
+    // a wide stroke down the left of the picture (the drawing's canvas is 1024 x 270: racelab.svg's viewBox)
+    for (float y = 0; y < 260; y += 20) scene.addBrushStroke({60.f, y, 90.f});
     scene.regenerate();
     EXPECT_NE(scene.statsLine(), before);
     racelab::HostImage frame(200, 100);
@@ -174,8 +174,12 @@ TEST(FourierScene, BrushStrokesRemovePointsAndOutsideStrokesAreRefused) {
 TEST(FourierBench, TimesEveryStepOfImageToCoefficients) {
     ProcessResult r = runRacelab("bench --backend cpu --present none --scene fourier/text --size 160x90 --frames 3 --warmup 1");
     ASSERT_EQ(r.exitCode, 0) << r.output;
-    for (const char* step : {"blur + Canny + contours", "brush", "min size", "duplicates", "merge", "order", "resample", "DFT"})
+    for (const char* step : {"SVG paths sampled", "brush", "min size", "duplicates", "merge", "order", "resample", "DFT"})
         EXPECT_NE(r.output.find(step), std::string::npos) << step;
+    ProcessResult shapes = runRacelab("bench --backend cpu --present none --scene fourier/shapes --count 20 --size 160x90 "
+                                      "--frames 3 --warmup 1");
+    ASSERT_EQ(shapes.exitCode, 0) << shapes.output;
+    EXPECT_NE(shapes.output.find("blur + Canny + contours"), std::string::npos) << shapes.output;
 }
 
 // The panel's "trail: clear now" restarts the trail at the current frame, and "source contours" dots the

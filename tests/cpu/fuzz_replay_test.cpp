@@ -37,4 +37,5 @@ void replay(const char* name, Entry entry) {
 
 TEST(FuzzReplay, MeshFiles) { replay("meshFiles", racelab::fuzz::meshFiles); }
 TEST(FuzzReplay, Images) { replay("image", racelab::fuzz::image); }
+TEST(FuzzReplay, SvgDrawings) { replay("svg", racelab::fuzz::svg); }
 TEST(FuzzReplay, CommandLines) { replay("commandLine", racelab::fuzz::commandLine); }

@@ -58,6 +58,36 @@ TEST(SceneGeneration, LargeScenesUseTheOtherPalette) {
     EXPECT_LE(maxBlue, .5f + 1e-6f);  // b in [.1, .5]
 }
 
+// Above 100k circles the course's loader (asst3 since October 2024) switches to small radii and a third
+// palette, different again for its fixed-radius generator (micro2M).
+TEST(SceneGeneration, MoreThan100kCirclesUseSmallRadiiAndTheThirdPalettes) {
+    CircleSet rand = generateCircles("rand100k", 0, 100'001);
+    float lo[4] = {1e9f, 1e9f, 1e9f, 1e9f}, hi[4] = {-1e9f, -1e9f, -1e9f, -1e9f};
+    for (int i = 0; i < rand.count(); ++i) {
+        const float v[4] = {rand.radius[i], rand.color[3 * i], rand.color[3 * i + 1], rand.color[3 * i + 2]};
+        for (int k = 0; k < 4; ++k) lo[k] = std::min(lo[k], v[k]), hi[k] = std::max(hi[k], v[k]);
+    }
+    // radius .009 + .005u, r .2 + .5u, g .5 + .5u, b .1 + .4u; 100k draws come within 1e-3 of every bound
+    const float want[4][2] = {{.009f, .014f}, {.2f, .7f}, {.5f, 1.f}, {.1f, .5f}};
+    for (int k = 0; k < 4; ++k) {
+        EXPECT_NEAR(lo[k], want[k][0], 1e-3f) << "field " << k;
+        EXPECT_NEAR(hi[k], want[k][1], 1e-3f) << "field " << k;
+        EXPECT_GE(lo[k], want[k][0] - 1e-6f);
+        EXPECT_LE(hi[k], want[k][1] + 1e-6f);
+    }
+    CircleSet micro = generateCircles("micro2M", 0, 200'000);
+    float maxRed = 0, maxGreen = 0, minBlue = 1;
+    for (int i = 0; i < micro.count(); ++i) {
+        EXPECT_FLOAT_EQ(micro.radius[i], .001f);
+        maxRed = std::max(maxRed, micro.color[3 * i]);
+        maxGreen = std::max(maxGreen, micro.color[3 * i + 1]);
+        minBlue = std::min(minBlue, micro.color[3 * i + 2]);
+    }
+    EXPECT_NEAR(maxRed, 1.2f, 1e-3f);   // r .3 + .9u
+    EXPECT_NEAR(maxGreen, .4f, 1e-3f);  // g .1 + .3u
+    EXPECT_NEAR(minBlue, .2f, 1e-3f);   // b .2 + .2u
+}
+
 TEST(SceneGeneration, BigLittleClustersTheLastThousand) {
     CircleSet set = generateCircles("biglittle", 0);
     for (int i = 0; i < 9000; ++i) EXPECT_FLOAT_EQ(set.radius[i], .25f);

@@ -22,6 +22,23 @@ TEST(Stats, PercentilesOfOneToHundred) {
     EXPECT_DOUBLE_EQ(s.mean, 50.5);
 }
 
+// p5 and the median absolute deviation are the run's own noise for tools/bench-compare.
+TEST(Stats, SpreadOfOneToHundred) {
+    std::vector<double> v(100);
+    std::iota(v.begin(), v.end(), 1.0);
+    Summary s = summarize(v);
+    EXPECT_NEAR(s.p5, 5.95, 1e-9);  // rank 4.95 between 5 and 6
+    // |x - 50.5| is 0.5, 0.5, 1.5, 1.5, ..., 49.5, 49.5: its median lies between 24.5 and 25.5.
+    EXPECT_DOUBLE_EQ(s.mad, 25.0);
+}
+
+TEST(Stats, MadIgnoresOneSlowFrame) {
+    Summary s = summarize(std::vector<double>{1.0, 1.0, 1.0, 1.0, 100.0});
+    EXPECT_DOUBLE_EQ(s.p50, 1.0);
+    EXPECT_DOUBLE_EQ(s.mad, 0.0);
+    EXPECT_GT(s.mean, 20.0);  // the mean does not
+}
+
 TEST(Stats, SmallSamples) {
     EXPECT_EQ(summarize(std::vector<double>{}).count, 0u);
     Summary one = summarize(std::vector<double>{4.0});

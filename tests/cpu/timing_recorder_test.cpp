@@ -36,8 +36,12 @@ TEST(TimingRecorder, WritesHeaderAndRows) {
     EXPECT_EQ(row0, "0,0.000000,2.5000,1.2500,0.0100,0.0200,0.5000,0.7500,circles/rgb,good,640,480,cuda,interop");
     EXPECT_EQ(row1.substr(0, 18), "1,0.016000,3.5000,");
     std::string json = readFile((dir / "t.json").string());
-    EXPECT_NE(json.find("\"frame\": {\"count\": 2, \"min\": 2.5, \"p50\": 3,"), std::string::npos) << json;
+    // Two frames of 2.5 and 3.5 ms: p5 = 2.5 + 0.05 * 1, median 3, each 0.5 from it.
+    EXPECT_NE(json.find("\"frame\": {\"count\": 2, \"min\": 2.5, \"p5\": 2.55, \"p50\": 3, \"p95\": 3.45,"),
+              std::string::npos) << json;
+    EXPECT_NE(json.find("\"mean\": 3, \"mad\": 0.5}"), std::string::npos) << json;
     EXPECT_NE(json.find("\"presenter\": \"interop\""), std::string::npos);
+    EXPECT_EQ(json.find("{\n  \"format\": \"racelab-record/1\",\n  \"provenance\": {\n"), 0u) << json;
     std::filesystem::remove_all(dir);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "app/offline_frame.hpp"
+#include "core/fault_injection.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"
@@ -86,6 +87,26 @@ TEST(FourierGpu, CufftEqualsThePlainDft) {
         EXPECT_EQ(gpu[i].frequency, cpu[i].frequency);
         EXPECT_LT(std::abs(gpu[i].coefficient - cpu[i].coefficient), 1e-4f * largest) << "k = " << cpu[i].frequency;
     }
+}
+
+// With the cuda backend the scene uses cuFFT; when the plan cannot be made (simulated: RACELAB_FAIL_CUFFT=plan)
+// it draws with the plain DFT and the panel says so and why.
+TEST(FourierGpu, FailedCufftPlanFallsBackToTheDftWithTheReason) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    SceneOptions options;
+    options.backend = Backend::Cuda;
+    {
+        FourierScene scene("text", options);
+        if (scene.transform() != "cuFFT") GTEST_SKIP() << "cuFFT not available here: " << scene.transformWhyNot();
+        EXPECT_TRUE(scene.transformWhyNot().empty()) << scene.transformWhyNot();
+    }
+    faultInjection().failCufft = CufftFault::Plan;
+    FourierScene scene("text", options);
+    faultInjection().failCufft = CufftFault::None;
+    EXPECT_EQ(scene.transform(), "plain DFT");
+    EXPECT_NE(scene.transformWhyNot().find("cufftPlan1d for N = 4096 failed"), std::string::npos) << scene.transformWhyNot();
+    EXPECT_NE(scene.statsLine().find("plain DFT: cufftPlan1d"), std::string::npos) << scene.statsLine();
+    EXPECT_FALSE(scene.terms().empty());
 }
 
 // "trail: clear now" restarts the trail at the current frame and "source contours" dots the preprocessed

@@ -5,6 +5,7 @@
 
 #include <omp.h>
 
+#include "scenes/circles/circle_animation.hpp"
 #include "scenes/circles/circle_formulas.hpp"
 
 namespace racelab::circles {
@@ -95,9 +96,11 @@ void advanceReference(CircleSet& set) {
     case Animation::Hypnosis:
         for (int i = 0; i < n; ++i) stepHypnosis(i, set.radius.data());
         break;
-    case Animation::Fireworks:
-        for (int i = 0; i < n; ++i) stepFireworkSpark(i, set.position.data(), set.velocity.data(), set.radius.data());
+    case Animation::Fireworks: {
+        const FireworkRim rim = fireworkRim();
+        for (int i = 0; i < n; ++i) stepFireworkSpark(i, set.position.data(), set.velocity.data(), set.radius.data(), rim);
         break;
+    }
     }
 }
 

@@ -48,6 +48,11 @@ std::vector<SceneParameter> CircleScene::parameters() {
 
 void CircleScene::regenerate() {
     set_ = generateCircles(preset_, static_cast<unsigned>(seed_), countAdjustable_ ? count_ : 0);
+    // CS149 numbers its frames from the first picture its loop draws, and that loop advances before it
+    // renders: its frame 0 is the loaded scene after one step. Taking that step here makes racelab's frame N
+    // the course's frame N everywhere (view, render, check, bench). The host step is bit-identical to the
+    // GPU's, so which side takes it does not matter.
+    if (animated()) advanceReference(set_);
     deviceCurrent_ = false;
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "core/errors.hpp"
+#include "scenes/circles/circle_animation.hpp"
 #include "scenes/circles/circle_formulas.hpp"
 
 namespace racelab::circles {
@@ -15,28 +16,55 @@ namespace {
 
 float randomUnit() { return static_cast<float>(std::rand()) / RAND_MAX; }
 
-// Depths drawn first and sorted far to near, then per circle: radius (if random), x, y, colour.
+// The course's colour rules depend only on how many circles a scene holds: three bands, each with its own
+// ranges for the random circles (rand*) and for the fixed-radius ones (biglittle, micro2M).
+enum class CountBand { UpTo10k, UpTo100k, Above100k };
+
+CountBand countBand(int n) { return n <= 10'000 ? CountBand::UpTo10k : (n <= 100'000 ? CountBand::UpTo100k : CountBand::Above100k); }
+
+void randomColor(float* c, CountBand band, bool fixedRadius) {
+    switch (band) {
+    case CountBand::UpTo10k:
+        c[0] = .1f + .9f * randomUnit();
+        c[1] = .2f + .5f * randomUnit();
+        c[2] = .5f + .5f * randomUnit();
+        break;
+    case CountBand::UpTo100k:
+        c[0] = .3f + .9f * randomUnit();
+        c[1] = .1f + .9f * randomUnit();
+        c[2] = .1f + .4f * randomUnit();
+        break;
+    case CountBand::Above100k:
+        if (fixedRadius) {
+            c[0] = .3f + .9f * randomUnit();
+            c[1] = .1f + .3f * randomUnit();
+            c[2] = .2f + .2f * randomUnit();
+        } else {
+            c[0] = .2f + .5f * randomUnit();
+            c[1] = .5f + .5f * randomUnit();
+            c[2] = .1f + .4f * randomUnit();
+        }
+        break;
+    }
+}
+
+// Depths drawn first and sorted far to near, then per circle: radius (if random), x, y, colour. Random radii
+// are .02-.08 up to 100k circles and .009-.014 above (so rand1M is not opaque after its first few layers).
 void randomCircles(CircleSet& set, int n, unsigned seed, float fixedRadius) {
     set.resize(n);
     std::srand(seed);
     std::vector<float> depths(n);
     for (float& d : depths) d = randomUnit();
     std::sort(depths.begin(), depths.end(), std::greater<float>());
+    const CountBand band = countBand(n);
+    const bool fixed = fixedRadius > 0.f;
     for (int i = 0; i < n; ++i) {
-        set.radius[i] = fixedRadius > 0.f ? fixedRadius : .02f + .06f * randomUnit();
+        if (fixed) set.radius[i] = fixedRadius;
+        else set.radius[i] = band == CountBand::Above100k ? .009f + .005f * randomUnit() : .02f + .06f * randomUnit();
         set.position[3 * i] = randomUnit();
         set.position[3 * i + 1] = randomUnit();
         set.position[3 * i + 2] = depths[i];
-        float* c = &set.color[3 * i];
-        if (n <= 10000) {
-            c[0] = .1f + .9f * randomUnit();
-            c[1] = .2f + .5f * randomUnit();
-            c[2] = .5f + .5f * randomUnit();
-        } else {
-            c[0] = .3f + .9f * randomUnit();
-            c[1] = .1f + .9f * randomUnit();
-            c[2] = .1f + .4f * randomUnit();
-        }
+        randomColor(&set.color[3 * i], band, fixed);
     }
 }
 
@@ -94,7 +122,7 @@ void fireworksScene(CircleSet& set, unsigned seed) {
     set.resize(kFireworkCount + kFireworkCount * kSparksPerFirework);
     set.animation = Animation::Fireworks;
     std::srand(seed);
-    const float pi = 3.14159f;
+    const FireworkRim rim = fireworkRim();
     for (int i = 0; i < kFireworkCount; ++i) {
         set.radius[i] = .005f;
         set.color[3 * i] = set.color[3 * i + 1] = set.color[3 * i + 2] = 1.f;
@@ -105,11 +133,10 @@ void fireworksScene(CircleSet& set, unsigned seed) {
             int s = kFireworkCount + i * kSparksPerFirework + j;
             set.radius[s] = .01f;
             set.color[3 * s + i % 3] = 1.f;
-            float angle = (j * 2 * pi) / kSparksPerFirework;
-            set.position[3 * s] = set.position[3 * i] + std::cos(angle) * set.radius[i];
-            set.position[3 * s + 1] = set.position[3 * i + 1] + std::sin(angle) * set.radius[i];
-            set.velocity[3 * s] = std::cos(angle) / 5.f;
-            set.velocity[3 * s + 1] = std::sin(angle) / 5.f;
+            set.position[3 * s] = set.position[3 * i] + rim.cosAngle[j] * set.radius[i];
+            set.position[3 * s + 1] = set.position[3 * i + 1] + rim.sinAngle[j] * set.radius[i];
+            set.velocity[3 * s] = rim.velocityX[j];
+            set.velocity[3 * s + 1] = rim.velocityY[j];
         }
     }
 }
@@ -123,7 +150,7 @@ const std::vector<CircleSceneSpec>& circleSceneSpecs() {
         {"pattern", "two overlapping grids (1217 circles)", 16 * 16 + 31 * 31, false},
         {"rand10k", "10k random circles", 10'000, true},
         {"rand100k", "100k random circles", 100'000, true},
-        {"rand1M", "1M random circles", 1'000'000, true},
+        {"rand1M", "1M random circles of radius .009-.014 (the course's rule above 100k)", 1'000'000, true},
         {"biglittle", "10k big circles, 1k small ones in a corner", 10'000, false},
         {"littlebig", "10k big circles, 1k small ones top left", 10'000, false},
         {"micro2M", "2M circles of radius 0.001", 2'000'000, true},

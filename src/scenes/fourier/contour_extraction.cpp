@@ -10,29 +10,11 @@
 
 #include <opencv2/imgproc.hpp>
 #include <stb_image.h>
-#include <stb_truetype.h>
 
 #include "core/errors.hpp"
 
 namespace racelab::fourier {
 namespace {
-
-const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
-
-// A heart curve filled in, for machines without the font.
-GrayImage drawnShape(int height) {
-    GrayImage image;
-    image.width = height * 4 / 3;
-    image.height = height;
-    image.pixels.assign(static_cast<std::size_t>(image.width) * height, 0);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < image.width; ++x) {
-            float u = (x - image.width * .5f) / (height * .35f), v = (height * .45f - y) / (height * .35f);
-            float f = std::pow(u * u + v * v - 1.f, 3.f) - u * u * v * v * v;
-            image.pixels[static_cast<std::size_t>(y) * image.width + x] = f <= 0.f ? 255 : 0;
-        }
-    return image;
-}
 
 // The whole file; false when it cannot be opened.
 bool readBytes(const std::string& path, std::vector<unsigned char>& bytes) {
@@ -52,7 +34,7 @@ GrayImage loadGrayImage(const std::string& path) {
     // its buffer on 16-bit files (found by fuzz_image; the input is in fuzz/regressions/image/).
     const bool png = bytes.size() >= 8 && std::memcmp(bytes.data(), "\x89PNG\r\n\x1a\n", 8) == 0;
     const bool jpeg = bytes.size() >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF;
-    if (!png && !jpeg) throw UsageError("image '" + path + "' is not a PNG or JPEG file");
+    if (!png && !jpeg) throw UsageError("image '" + path + "' is not a PNG, JPEG or SVG file");
     if (bytes.size() > static_cast<std::size_t>(INT_MAX)) throw UsageError("image '" + path + "' is too large a file");
     const int length = static_cast<int>(bytes.size());
     int w = 0, h = 0, channels = 0;
@@ -73,40 +55,6 @@ GrayImage loadGrayImage(const std::string& path) {
     image.height = h;
     image.pixels.assign(data, data + static_cast<std::size_t>(w) * h);
     stbi_image_free(data);
-    return image;
-}
-
-GrayImage defaultImage(const std::string& text, int height) {
-    std::vector<unsigned char> font;
-    if (!readBytes(kFontPath, font)) return drawnShape(height);
-    stbtt_fontinfo info;
-    if (!stbtt_InitFont(&info, font.data(), stbtt_GetFontOffsetForIndex(font.data(), 0))) return drawnShape(height);
-    const float scale = stbtt_ScaleForPixelHeight(&info, height * .6f);
-    int ascent = 0, descent = 0, gap = 0;
-    stbtt_GetFontVMetrics(&info, &ascent, &descent, &gap);
-    float width = 0;
-    for (char c : text) {
-        int advance = 0, bearing = 0;
-        stbtt_GetCodepointHMetrics(&info, c, &advance, &bearing);
-        width += advance * scale;
-    }
-    GrayImage image;
-    image.width = static_cast<int>(width) + height / 2;
-    image.height = height;
-    image.pixels.assign(static_cast<std::size_t>(image.width) * height, 0);
-    float x = height / 4.f;
-    const int baseline = static_cast<int>(height * .5f + (ascent + descent) * scale * .5f);
-    for (char c : text) {
-        int x0, y0, x1, y1;
-        stbtt_GetCodepointBitmapBox(&info, c, scale, scale, &x0, &y0, &x1, &y1);
-        int gx = static_cast<int>(x) + x0, gy = baseline + y0;
-        if (gx >= 0 && gy >= 0 && gx + (x1 - x0) <= image.width && gy + (y1 - y0) <= image.height)
-            stbtt_MakeCodepointBitmap(&info, &image.pixels[static_cast<std::size_t>(gy) * image.width + gx], x1 - x0,
-                                      y1 - y0, image.width, scale, scale, c);
-        int advance = 0, bearing = 0;
-        stbtt_GetCodepointHMetrics(&info, c, &advance, &bearing);
-        x += advance * scale;
-    }
     return image;
 }
 

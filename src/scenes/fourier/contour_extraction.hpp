@@ -1,6 +1,5 @@
 // From an image to contours: grayscale -> Gaussian blur -> Canny -> cv::findContours (OpenCV imgproc).
-// A built-in default needs no file: text rendered with a Debian font (DejaVu Sans Bold through
-// stb_truetype), or a drawn shape when no font is installed.
+// (fourier/text draws assets/fourier/racelab.svg instead, see svg_drawing.hpp: no font is involved.)
 #pragma once
 #include <cstdint>
 #include <string>
@@ -25,7 +24,6 @@ inline constexpr int kMaxImageSide = 8192;  // Canny and contours of 64 Mpixel t
 // Throws UsageError for a missing or unreadable file, one that is not an image, or one with more than
 // kMaxImageSide pixels a side.
 GrayImage loadGrayImage(const std::string& path);
-GrayImage defaultImage(const std::string& text = "racelab", int height = 360);
 // A size x size picture of `count` random disks, rings and boxes (white on black): a benchmark input with
 // tens of thousands of contour points, many contours close enough to merge, and no file or font needed.
 GrayImage shapesImage(int size, int count, unsigned seed);

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
+#include "core/asset_paths.hpp"
 #include "core/errors.hpp"
 #include "core/stats.hpp"
 #include "core/stopwatch.hpp"
@@ -36,25 +38,47 @@ const std::vector<VariantInfo>& FourierScene::variantList() {
 FourierScene::FourierScene(const std::string& preset, const SceneOptions& options)
     : preset_(preset), backend_(options.backend) {
     if (preset == "image") {
-        if (options.imagePath.empty()) throw UsageError("fourier/image needs --image FILE (a PNG or JPG)");
-        image_ = loadGrayImage(options.imagePath);
+        if (options.imagePath.empty()) throw MissingInputError("fourier/image needs --image FILE (a PNG, JPEG or SVG)");
+        if (isSvgFile(options.imagePath)) {
+            useSvg(options.imagePath);
+        } else {
+            image_ = loadGrayImage(options.imagePath);
+            sourceLabel_ = std::filesystem::path(options.imagePath).filename().string() + " (edges by Canny)";
+        }
     } else if (preset == "text") {
-        image_ = defaultImage("racelab", 360);
+        // The word as outlines the project draws itself (tools/make_racelab_svg.py): no system font.
+        useSvg(findAsset("fourier/racelab.svg"));
     } else if (preset == "shapes") {
         image_ = shapesImage(1024, options.count > 0 ? options.count : 600, options.seed);
+        sourceLabel_ = "random shapes (edges by Canny)";
     } else {
         throw UsageError("unknown fourier scene '" + preset + "' (valid: fourier/text, fourier/shapes, fourier/image)");
     }
+    if (!vector_) width_ = image_.width, height_ = image_.height;
     regenerate();
+}
+
+void FourierScene::useSvg(const std::string& path) {
+    svg_ = loadSvg(path);
+    sampled_ = sampleSvg(svg_);
+    vector_ = true;
+    width_ = sampled_.width, height_ = sampled_.height;
+    sourceLabel_ = std::filesystem::path(path).filename().string() + " (SVG paths)";
+}
+
+std::vector<Contour> FourierScene::sourceContours() const {
+    return vector_ ? sampled_.contours : extractContours(image_, edges_);
 }
 
 FourierScene::~FourierScene() = default;
 
 std::vector<SceneParameter> FourierScene::parameters() {
     std::vector<SceneParameter> out;
-    out.push_back({"blur sigma", nullptr, &edges_.sigma, 0, 10, true, {}});
-    out.push_back({"canny low", nullptr, &edges_.low, 0, 1000, true, {}});
-    out.push_back({"canny high", nullptr, &edges_.high, 0, 1000, true, {}});
+    if (!vector_) {  // an SVG's outlines are exact: no edges to find
+        out.push_back({"blur sigma", nullptr, &edges_.sigma, 0, 10, true, {}});
+        out.push_back({"canny low", nullptr, &edges_.low, 0, 1000, true, {}});
+        out.push_back({"canny high", nullptr, &edges_.high, 0, 1000, true, {}});
+    }
     out.push_back({"min size (points)", &preprocessing_.minSize, nullptr, 1, 100000, true, {}});
     out.push_back({"duplicate distance (px)", nullptr, &preprocessing_.duplicateDistance, 0, 50, true, {}});
     out.push_back({"merge distance (px)", nullptr, &preprocessing_.mergeDistance, 0, 200, true, {}});
@@ -89,7 +113,7 @@ std::vector<Contour> FourierScene::preprocessed(const std::vector<Contour>& cont
 
 void FourierScene::regenerate() {
     Stopwatch clock;
-    std::vector<Contour> contours = extractContours(image_, edges_);
+    std::vector<Contour> contours = sourceContours();
     std::vector<Contour> ordered = preprocessed(contours);
     std::vector<std::complex<float>> path = flatten(ordered);
     if (path.empty())
@@ -98,7 +122,9 @@ void FourierScene::regenerate() {
     auto samples = resampleClosed(path, sampleCount_);
     std::vector<Epicycle> all;
     transform_ = "cuFFT";
-    if (backend_ != Backend::Cuda || !dftWithCufft(samples, all, nullptr, nullptr)) {
+    transformWhyNot_.clear();
+    if (backend_ != Backend::Cuda) transformWhyNot_ = "cpu backend";
+    if (backend_ != Backend::Cuda || !dftWithCufft(samples, all, nullptr, &transformWhyNot_)) {
         all = dft(samples);
         transform_ = "plain DFT";
     }
@@ -119,8 +145,8 @@ void FourierScene::regenerate() {
 
 FrameMapping FourierScene::mappingFor(int width, int height) const {
     const float margin = .05f;
-    float scale = std::min(width * (1.f - 2 * margin) / image_.width, height * (1.f - 2 * margin) / image_.height);
-    return {scale, (width - image_.width * scale) * .5f, (height - image_.height * scale) * .5f, height};
+    float scale = std::min(width * (1.f - 2 * margin) / width_, height * (1.f - 2 * margin) / height_);
+    return {scale, (width - width_ * scale) * .5f, (height - height_ * scale) * .5f, height};
 }
 
 void FourierScene::render(const FrameTarget& target, int variant) {
@@ -152,7 +178,7 @@ std::vector<std::uint32_t> FourierScene::gpuTrail(cudaStream_t stream) const {
 }
 
 void FourierScene::addBrushStroke(BrushStroke stroke) {
-    if (stroke.x < 0 || stroke.y < 0 || stroke.x >= image_.width || stroke.y >= image_.height || !(stroke.radius > 0))
+    if (stroke.x < 0 || stroke.y < 0 || stroke.x >= width_ || stroke.y >= height_ || !(stroke.radius > 0))
         throw UsageError("brush stroke outside the image");
     strokes_.push_back(stroke);
 }
@@ -166,7 +192,7 @@ void FourierScene::handleInput(const PointerInput& input) {
         const FrameMapping m = mappingFor(lastWidth_, lastHeight_);
         BrushStroke stroke{(input.x - m.offsetX) / m.scale, (static_cast<float>(m.frameHeight) - input.y - m.offsetY) / m.scale,
                            brushRadius_ / m.scale};
-        if (stroke.x >= 0 && stroke.y >= 0 && stroke.x < image_.width && stroke.y < image_.height) strokes_.push_back(stroke);
+        if (stroke.x >= 0 && stroke.y >= 0 && stroke.x < width_ && stroke.y < height_) strokes_.push_back(stroke);
     }
     if (input.paintReleased && !strokes_.empty()) {
         try {
@@ -218,7 +244,10 @@ std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaS
     notes.push_back("image to coefficients, step by step (median of " + std::to_string(kRuns) + " runs, ms):");
     notes.push_back("  step                          CPU ms     GPU ms  speed-up");
     std::vector<Contour> contours, kept;
-    row("blur + Canny + contours", medianMs(nothing, [&] { contours = extractContours(image_, edges_); }), 0);
+    if (vector_)
+        row("SVG paths sampled", medianMs(nothing, [&] { contours = sampleSvg(svg_).contours; }), 0);
+    else
+        row("blur + Canny + contours", medianMs(nothing, [&] { contours = extractContours(image_, edges_); }), 0);
     std::size_t points = 0;
     for (const Contour& c : contours) points += c.size();
     // One preprocessing step: the CPU reference from `in`, then the GPU from the same input.
@@ -269,7 +298,7 @@ std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaS
             std::snprintf(line, sizeof line, "  %-26s %10s %10.3f", "FFT (cuFFT, with copies)", "-", fftMs);
             notes.push_back(line);
         } else {
-            notes.push_back("  cuFFT unavailable: " + why);
+            notes.push_back("  FFT: plain DFT used, cuFFT unavailable: " + why);
         }
     }
     row("largest K terms", medianMs(nothing, [&] { largestTerms(terms, termCount_); }), 0);
@@ -292,9 +321,11 @@ std::string FourierScene::statsLine() const {
     std::ostringstream line;
     char ms[48];
     std::snprintf(ms, sizeof ms, "%.1f ms", pipelineMs_);
-    line << contourCount_ << " contours, " << pointCount_ << " points, " << terms_.size() << " epicycles; image to "
-         << "coefficients in " << ms << " (edges on the CPU, preprocessing on the " << preprocessedOn_ << ", "
-         << transform_ << ")";
+    line << contourCount_ << " contours, " << pointCount_ << " points, " << terms_.size() << " epicycles from "
+         << sourceLabel_ << "; image to coefficients in " << ms << " (preprocessing on the " << preprocessedOn_ << ", "
+         << transform_;
+    if (!transformWhyNot_.empty()) line << ": " << transformWhyNot_;  // why not cuFFT, said where it is seen
+    line << ")";
     return line.str();
 }
 

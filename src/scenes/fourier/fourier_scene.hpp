@@ -1,5 +1,6 @@
-// The Fourier workload as a Scene: an image's contours (OpenCV on the CPU), preprocessed and ordered (on the
-// GPU with the cuda backend, the CPU reference otherwise), turned into K epicycles by a DFT, and drawn live:
+// The Fourier workload as a Scene: an image's contours (OpenCV on the CPU) or an SVG drawing's sampled
+// outlines (fourier/text draws assets/fourier/racelab.svg), preprocessed and ordered (on the GPU with the
+// cuda backend, the CPU reference otherwise), turned into K epicycles by a DFT, and drawn live:
 // the rotating circles, their arms and the pen's trail. good: the chain by a block scan, the trail kept with atomicMax; bad: a shared-memory
 // scan missing its barriers and the trail blended with racy read-modify-writes.
 #pragma once
@@ -11,6 +12,7 @@
 #include "scenes/fourier/contour_extraction.hpp"
 #include "scenes/fourier/contour_preprocess.hpp"
 #include "scenes/fourier/epicycle_formulas.hpp"
+#include "scenes/fourier/svg_drawing.hpp"
 #include "scenes/scene.hpp"
 #include "scenes/scene_registry.hpp"
 
@@ -48,18 +50,31 @@ public:
     const std::vector<EpicycleTerm>& terms() const { return terms_; }
     FrameMapping mappingFor(int width, int height) const;
     float periodFrames() const { return 600.f / speed_; }
+    // "cuFFT", or "plain DFT" and why cuFFT was not used (also in statsLine()).
+    const std::string& transform() const { return transform_; }
+    const std::string& transformWhyNot() const { return transformWhyNot_; }
+    // Where the contours come from: "racelab.svg (SVG paths)", "photo.png (Canny)", ...
+    const std::string& sourceLabel() const { return sourceLabel_; }
+    std::size_t contourCount() const { return contourCount_; }
     // The GPU trail after the last render, for tests.
     std::vector<std::uint32_t> gpuTrail(cudaStream_t stream) const;
 
 private:
     void applyClearTrail();
+    void useSvg(const std::string& path);  // the drawing's outlines instead of an image's edges
+    std::vector<Contour> sourceContours() const;
     ContourPreprocessorGpu& preprocessorGpu();  // made on first use (cuda builds only)
     // The preprocessing steps on the GPU (cuda backend) or the CPU reference.
     std::vector<Contour> preprocessed(const std::vector<Contour>& contours);
 
     std::string preset_;
     Backend backend_;
-    GrayImage image_;
+    GrayImage image_;          // a raster source (its edges are found with Canny) ...
+    bool vector_ = false;      // ... or an SVG drawing, sampled once on load
+    SvgDrawing svg_;
+    SampledDrawing sampled_;
+    int width_ = 0, height_ = 0;  // the source's pixels: the image's, or the sampled drawing's canvas
+    std::string sourceLabel_;
     EdgeSettings edges_;
     PreprocessSettings preprocessing_;
     int termCount_ = 400, sampleCount_ = 4096;
@@ -75,7 +90,7 @@ private:
     int lastWidth_ = 0, lastHeight_ = 0;
     std::size_t contourCount_ = 0, pointCount_ = 0;
     double pipelineMs_ = 0;
-    std::string transform_;
+    std::string transform_, transformWhyNot_;
     bool deviceCurrent_ = false;
     std::string preprocessedOn_;
     CudaStream stream_;

@@ -12,6 +12,7 @@ CpuBvh::CpuBvh(const Mesh& mesh) : mesh_(mesh) {
     for (int i = 0; i < n; ++i) order_[i] = static_cast<std::uint32_t>(i);
     nodes_.reserve(static_cast<std::size_t>(2 * n / 2 + 1));
     if (n > 0) build(0, n, centroids);
+    for (const Vec3& v : mesh.vertices) scale_ = std::max(scale_, maxAbs(v));
 }
 
 int CpuBvh::build(int first, int count, const std::vector<Vec3>& centroids) {
@@ -45,24 +46,31 @@ int CpuBvh::build(int first, int count, const std::vector<Vec3>& centroids) {
     return index;
 }
 
-template <typename Visit>
-void CpuBvh::traverse(Vec3 origin, Vec3 direction, float tMax, Visit visit) const {
+template <typename Enters, typename Visit>
+void CpuBvh::walk(Enters enters, Visit visit) const {
     if (nodes_.empty()) return;
-    const Vec3 inv = inverse(direction);
     int stack[128];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
         const Node& node = nodes_[stack[--top]];
-        if (!hitsBox(origin, inv, node.lo, node.hi, tMax)) continue;
+        if (!enters(node)) continue;
         if (node.left < 0) {
             for (int i = node.first; i < node.first + node.count; ++i)
-                if (visit(order_[i], tMax)) return;
+                if (visit(order_[i])) return;
         } else {
             stack[top++] = node.left;
             stack[top++] = node.right;
         }
     }
+}
+
+template <typename Visit>
+void CpuBvh::traverse(Vec3 origin, Vec3 direction, float tMax, Visit visit) const {
+    const Vec3 inv = inverse(direction);
+    // visit may lower tMax (closest hit), which then prunes the boxes that follow
+    walk([&](const Node& node) { return hitsBox(origin, inv, node.lo, node.hi, tMax); },
+         [&](std::uint32_t t) { return visit(t, tMax); });
 }
 
 bool CpuBvh::anyHit(Vec3 origin, Vec3 direction, float tMin, float tMax) const {
@@ -116,6 +124,20 @@ bool CpuBvh::grazesEdge(Vec3 origin, Vec3 direction, float tMin, float tMax) con
     return grazes;
 }
 
+bool CpuBvh::visibilityBlocked(const VisibilityRule& rule, Vec3 origin, Vec3 target) const {
+    const Vec3 direction = target - origin;
+    const Vec3 inv = inverse(direction);
+    const float slack = visibilityBoxSlack(origin, scale_), far = visibilityBoxFar(rule);
+    bool blocked = false;
+    walk([&](const Node& node) { return hitsGrownBox(origin, inv, node.lo, node.hi, slack, far); },
+         [&](std::uint32_t t) {
+             const int tri = static_cast<int>(t);
+             blocked = ruleBlocks(rule, origin, target, direction, mesh_.corner(tri, 0), mesh_.corner(tri, 1), mesh_.corner(tri, 2));
+             return blocked;
+         });
+    return blocked;
+}
+
 bool anyHitBrute(const Mesh& mesh, Vec3 origin, Vec3 direction, float tMin, float tMax) {
     for (int i = 0; i < mesh.triangleCount(); ++i)
         if (intersect(origin, direction, mesh.corner(i, 0), mesh.corner(i, 1), mesh.corner(i, 2), tMin, tMax).hit) return true;
@@ -129,6 +151,13 @@ ClosestHit closestHitBrute(const Mesh& mesh, Vec3 origin, Vec3 direction, float 
         if (h.hit && (!best.hit || h.t < best.t)) best = {true, h.t, static_cast<std::uint32_t>(i)};
     }
     return best;
+}
+
+bool visibilityBlockedBrute(const Mesh& mesh, const VisibilityRule& rule, Vec3 origin, Vec3 target) {
+    const Vec3 direction = target - origin;
+    for (int i = 0; i < mesh.triangleCount(); ++i)
+        if (ruleBlocks(rule, origin, target, direction, mesh.corner(i, 0), mesh.corner(i, 1), mesh.corner(i, 2))) return true;
+    return false;
 }
 
 }  // namespace racelab::mesh

@@ -21,6 +21,9 @@ public:
     ClosestHit closestHit(Vec3 origin, Vec3 direction, float tMin, float tMax) const;
     // True when some triangle the ray reaches decides hit/miss within kEdgeEpsilon of an edge.
     bool grazesEdge(Vec3 origin, Vec3 direction, float tMin, float tMax) const;
+    // Visibility: does a triangle block the way from origin towards target under the rule? The boxes are grown
+    // by visibilityBoxSlack, so this equals visibilityBlockedBrute exactly.
+    bool visibilityBlocked(const VisibilityRule& rule, Vec3 origin, Vec3 target) const;
     int nodeCount() const { return static_cast<int>(nodes_.size()); }
 
 private:
@@ -30,10 +33,14 @@ private:
         int first = 0, count = 0;   // leaf: triangles order_[first .. first + count)
     };
     int build(int first, int count, const std::vector<Vec3>& centroids);
+    // Depth-first over the nodes whose box `enters` accepts; stops when `visit(triangle)` returns true.
+    template <typename Enters, typename Visit>
+    void walk(Enters enters, Visit visit) const;
     template <typename Visit>
     void traverse(Vec3 origin, Vec3 direction, float tMax, Visit visit) const;
 
     const Mesh& mesh_;
+    float scale_ = 0.f;  // largest |coordinate| of the mesh (visibilityBoxSlack)
     std::vector<Node> nodes_;
     std::vector<std::uint32_t> order_;
 };
@@ -41,5 +48,6 @@ private:
 // Brute force over every triangle (the definition the BVH must agree with).
 bool anyHitBrute(const Mesh& mesh, Vec3 origin, Vec3 direction, float tMin, float tMax);
 ClosestHit closestHitBrute(const Mesh& mesh, Vec3 origin, Vec3 direction, float tMin, float tMax);
+bool visibilityBlockedBrute(const Mesh& mesh, const VisibilityRule& rule, Vec3 origin, Vec3 target);
 
 }  // namespace racelab::mesh

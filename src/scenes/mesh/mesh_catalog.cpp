@@ -45,8 +45,8 @@ Mesh loadCatalogMesh(const MeshEntry& entry) {
     if (entry.name == "grid") return wavyGrid(200);
     std::string path = meshAssetPath(entry.file);
     if (!std::filesystem::exists(path))
-        throw UsageError("mesh/" + entry.name + " needs " + entry.file + ", which is not in assets/meshes/; run "
-                         "tools/fetch-meshes.sh (it extracts the meshes from Debian's libcgal-demo package)");
+        throw MissingInputError("mesh/" + entry.name + " needs " + entry.file + ", which is not in assets/meshes/; run "
+                                "tools/fetch-meshes.sh (it extracts the meshes from Debian's libcgal-demo package)");
     Mesh m = loadMeshFile(path);
     m.name = entry.name;
     return m;

@@ -16,7 +16,7 @@ struct MeshEntry {
 
 const std::vector<MeshEntry>& meshCatalog();
 const MeshEntry* findMeshEntry(const std::string& name);
-// Loads or builds the mesh; a missing asset file is a UsageError that says how to fetch it.
+// Loads or builds the mesh; a missing asset file is a MissingInputError that says how to fetch it.
 Mesh loadCatalogMesh(const MeshEntry& entry);
 // Where assets/meshes/ is: $RACELAB_ASSETS, next to the source tree the binary was built from, or ./assets.
 std::string meshAssetPath(const std::string& file);

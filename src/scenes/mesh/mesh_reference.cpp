@@ -37,15 +37,13 @@ void renderMeshReference(const Mesh& mesh, const CpuBvh& bvh, const MeshView& vi
 }
 
 void visibilityReference(const Mesh& mesh, const CpuBvh& bvh, Vec3 origin, std::vector<std::uint8_t>& blocked,
-                         bool parallel, CpuMethod method) {
+                         bool parallel, CpuMethod method, const VisibilityRule& rule) {
     const int n = static_cast<int>(mesh.vertices.size());
     blocked.assign(static_cast<std::size_t>(n), 0);
 #pragma omp parallel for schedule(dynamic, 64) if (parallel)
-    for (int i = 0; i < n; ++i) {
-        Vec3 d = mesh.vertices[i] - origin;
-        blocked[i] = method == CpuMethod::Bvh ? bvh.anyHit(origin, d, 0.f, 1.f - kSegmentEpsilon)
-                                              : anyHitBrute(mesh, origin, d, 0.f, 1.f - kSegmentEpsilon);
-    }
+    for (int i = 0; i < n; ++i)
+        blocked[i] = method == CpuMethod::Bvh ? bvh.visibilityBlocked(rule, origin, mesh.vertices[i])
+                                              : visibilityBlockedBrute(mesh, rule, origin, mesh.vertices[i]);
 }
 
 void drawVisibleVertices(const Mesh& mesh, const std::vector<std::uint8_t>& blocked, const Camera& camera, HostImage& image) {

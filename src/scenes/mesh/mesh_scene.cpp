@@ -119,12 +119,13 @@ void MeshScene::render(const FrameTarget& target, int variant) {
 #endif
 }
 
-double MeshScene::gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream) {
+double MeshScene::gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream,
+                                const VisibilityRule& rule) {
 #ifdef RACELAB_HAVE_CUDA
     ensureGpu(stream);
-    return gpu_->visibility(origin, static_cast<GpuMethod>(variant), blocked, stream);
+    return gpu_->visibility(origin, static_cast<GpuMethod>(variant), blocked, stream, rule);
 #else
-    (void)origin, (void)variant, (void)blocked, (void)stream;
+    (void)origin, (void)variant, (void)blocked, (void)stream, (void)rule;
     throwNoCudaBuild();
 #endif
 }

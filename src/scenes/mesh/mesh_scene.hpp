@@ -44,8 +44,9 @@ public:
     const Mesh& mesh() const { return mesh_; }
     MeshView view() const;
     const CpuBvh& cpuBvh();
-    // GPU visibility of every vertex from `origin` (variant: good/brute/bad); returns the kernel's ms.
-    double gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream);
+    // GPU visibility of every vertex from `origin` under the rule (variant: good/brute/bad); returns the kernel's ms.
+    double gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream,
+                         const VisibilityRule& rule = {});
     unsigned gpuTraversalOverflows(cudaStream_t stream) const;
 
 private:

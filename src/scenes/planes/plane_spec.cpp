@@ -54,8 +54,8 @@ void requireHostMemory(std::size_t bytes, const std::string& what) {
         if (key == "MemAvailable:") {
             std::size_t available = kib * 1024;
             if (bytes + (std::size_t(256) << 20) > available)
-                throw Error(what + " needs " + formatBytes(bytes) + " of host memory but only " + formatBytes(available) +
-                            " is available; try fewer planes or a smaller --size");
+                throw InsufficientMemoryError(what + " needs " + formatBytes(bytes) + " of host memory but only " +
+                                              formatBytes(available) + " is available; try fewer planes or a smaller --size");
             return;
         }
 }

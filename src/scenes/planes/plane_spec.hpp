@@ -24,7 +24,7 @@ inline constexpr int kMaxCirclesPerPlane = 4096;
 // Throws UsageError naming the bad value (counts <= 0 or absurd, radii out of order, alpha outside [0,1]).
 void validateSettings(const PlaneSettings& settings);
 std::size_t planeBytes(const PlaneSettings& settings, int width, int height);
-// Throws Error with the numbers and a suggestion when the host cannot hold `bytes` (MemAvailable).
+// Throws InsufficientMemoryError with the numbers and a suggestion when the host cannot hold `bytes` (MemAvailable).
 void requireHostMemory(std::size_t bytes, const std::string& what);
 std::string formatBytes(std::size_t bytes);
 

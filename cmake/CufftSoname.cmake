@@ -1,0 +1,22 @@
+# RACELAB_CUFFT_SONAME: the soname of the toolkit's cuFFT (libcufft.so.12 in CUDA 13.0, .11 in CUDA 12),
+# read from the library CUDA::cufft names, so racelab opens exactly the cuFFT whose header it was built
+# against. Falls back to the name the development symlink points at.
+get_target_property(_rl_cufft CUDA::cufft IMPORTED_LOCATION)
+if(NOT _rl_cufft)
+  set(_rl_cufft "${CUDA_cufft_LIBRARY}")
+endif()
+set(RACELAB_CUFFT_SONAME "")
+if(_rl_cufft AND CMAKE_OBJDUMP)
+  execute_process(COMMAND ${CMAKE_OBJDUMP} -p ${_rl_cufft} OUTPUT_VARIABLE _rl_dump ERROR_QUIET)
+  if(_rl_dump MATCHES "SONAME +([^ \n]+)")
+    set(RACELAB_CUFFT_SONAME "${CMAKE_MATCH_1}")
+  endif()
+endif()
+if(RACELAB_CUFFT_SONAME STREQUAL "" AND IS_SYMLINK "${_rl_cufft}")
+  file(READ_SYMLINK "${_rl_cufft}" _rl_target)
+  get_filename_component(RACELAB_CUFFT_SONAME "${_rl_target}" NAME)
+endif()
+if(RACELAB_CUFFT_SONAME STREQUAL "")
+  message(FATAL_ERROR "racelab: cannot tell the soname of cuFFT (${_rl_cufft})")
+endif()
+message(STATUS "racelab: cuFFT opened at run time as ${RACELAB_CUFFT_SONAME} (from ${CUDAToolkit_LIBRARY_DIR})")

@@ -1,0 +1,29 @@
+// An empty kernel, compiled for the same architectures as every other kernel (one CMake target), whose
+// attributes tell which of the fat binary's images the driver picked for this GPU.
+#include "kernel_image.cuh"
+
+#include <cuda_runtime_api.h>
+
+namespace racelab {
+namespace {
+
+__global__ void kernelImageProbe() {}
+
+}  // namespace
+
+LoadedKernelImage loadedKernelImage() {
+    LoadedKernelImage out;
+    cudaFuncAttributes attributes{};
+    const cudaError_t status = cudaFuncGetAttributes(&attributes, kernelImageProbe);
+    if (status != cudaSuccess) {
+        out.error = cudaGetErrorString(status);
+        cudaGetLastError();  // not sticky: clear it so later calls are not confused
+        return out;
+    }
+    out.loaded = true;
+    out.binaryVersion = attributes.binaryVersion;
+    out.ptxVersion = attributes.ptxVersion;
+    return out;
+}
+
+}  // namespace racelab

@@ -1,0 +1,44 @@
+// racelab --dry-parse ...: everything run() would refuse before starting work, checked without building a
+// scene, opening a window or touching a device. CLI11 has already checked option names, value types and
+// ranges; this adds the names and values only racelab knows. The docs test (tests/cpu/docs_commands_test.cpp)
+// runs every command quoted in README.md and docs/ this way.
+#include <algorithm>
+
+#include "app/command_line.hpp"
+#include "core/errors.hpp"
+#include "core/size_parse.hpp"
+#include "scenes/mesh/visibility_rules.hpp"
+#include "scenes/scene_registry.hpp"
+
+namespace racelab {
+namespace {
+
+// The checks prepareScene makes before it builds anything (app/scene_setup.cpp), with its messages.
+void checkSelection(const SceneSelection& s, bool sceneIsUsed) {
+    if (!s.size.empty()) parseSize(s.size);
+    if (s.backend != "auto" && s.backend != "cuda" && s.backend != "cpu")
+        throw UsageError("unknown backend '" + s.backend + "' (valid: auto, cuda, cpu)");
+    if (s.count < 0) throw UsageError("--count must be positive");
+    if (!sceneIsUsed) return;
+    const auto scenes = listScenes();
+    const auto listing = std::find_if(scenes.begin(), scenes.end(), [&](const SceneListing& l) { return l.name == s.scene; });
+    if (listing == scenes.end()) throw UsageError("unknown scene '" + s.scene + "' (racelab list names them)");
+    if (std::find(listing->variants.begin(), listing->variants.end(), s.variant) == listing->variants.end()) {
+        std::string valid;
+        for (const auto& v : listing->variants) valid += (valid.empty() ? "" : ", ") + v;
+        throw UsageError("scene " + s.scene + " has no variant '" + s.variant + "' (valid: " + valid + ")");
+    }
+}
+
+}  // namespace
+
+void CommandLine::checkWithoutRunning() const {
+    if (const SceneSelection* s = selection()) checkSelection(*s, !(*benchCommand && bench.suite));
+    if (*benchCommand) {
+        if (bench.frames <= 0) throw UsageError("--frames must be positive");
+        if (bench.warmup < 0) throw UsageError("--warmup must be >= 0");
+    }
+    if (*visibilityCommand) mesh::makeVisibilityRule(visibility.rule, visibility.epsilon, visibility.segment, visibility.ray);
+}
+
+}  // namespace racelab
