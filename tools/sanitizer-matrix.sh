@@ -60,6 +60,9 @@ for tool in $tools; do
   case_ $tool clean fourier-text-good-6frames bench --scene fourier/text --size 1000x600 --present none --frames 4 --warmup 2
   case_ $tool clean fourier-shapes-gpu-preprocessing render --scene fourier/shapes --count 120 --size 640x480 --frame 30 --out "$out/shapes.png"
   case_ $tool clean visibility-torus visibility --scene mesh/torus --origin 0,2,0 --runs 1 --out "$out/vis.txt"
+  case_ $tool clean visibility-torus-writeup-ray visibility --scene mesh/torus --origin 0,2,0 --runs 1 --rule writeup --out "$out/vis-w.txt"
+  case_ $tool clean visibility-torus-margin-brute visibility --scene mesh/torus --origin 0,2,0 --runs 1 --rule margin --variant brute --out "$out/vis-m.txt"
+  case_ $tool clean circles-micro2M-good-1000x600 check --scene circles/micro2M --size 1000x600
 done
 if [[ " $tools " == *" racecheck "* ]]; then
 # racecheck instruments every shared-memory access: the cases are small (a 32x32 height field of 2,048
