@@ -4,7 +4,8 @@
 #   (512x512) and at odd ones (1000x600, 333x217), single frames (check: GPU vs CPU) and animated runs
 #   (bench, several frames), the GPU contour preprocessing included (fourier/shapes);
 #   racecheck on the variants that race through shared memory (mesh bad: brute force without barriers;
-#   fourier bad: the scan missing its barriers) and on their good twins (mesh brute, fourier good).
+#   fourier bad: the scan missing its barriers), on their good twins (mesh brute, fourier good) and on the
+#   circle renderer's good variant (staged circles and per-warp lists in shared memory).
 # racecheck sees shared memory only: the global-memory races of circles bad and planes bad are shown by
 # `racelab check` (the frame differs from the CPU reference) and by the viewer's race meter instead.
 # Usage: tools/sanitizer-matrix.sh OUT [TOOL ...]   TOOL: memcheck initcheck racecheck (default: all three)
@@ -85,6 +86,9 @@ case_ racecheck clean mesh-grid-brute visibility "${grid[@]}" --variant brute --
 case_ racecheck clean mesh-grid-good visibility "${grid[@]}" --variant good --out "$out/vis-good.txt"
 case_ racecheck hazards fourier-text-bad render --scene fourier/text --variant bad --size 320x180 --frame 2 --out "$out/fourier-bad.png"
 case_ racecheck clean fourier-text-good render --scene fourier/text --variant good --size 320x180 --frame 2 --out "$out/fourier-good.png"
+# the circle renderer shares its staged circles and per-warp lists through shared memory
+case_ racecheck clean circles-rand10k-good render --scene circles/rand10k --size 160x120 --out "$out/circles-rc.png"
+case_ racecheck clean circles-micro2M-good render --scene circles/micro2M --size 160x120 --out "$out/micro-rc.png"
 case_ racecheck clean fourier-shapes-preprocessing render --scene fourier/shapes --count 40 --size 160x120 --out "$out/shapes-rc.png"
 fi
 echo "$(grep -c . "$table") cases, $failures failed" | tee -a "$table"
