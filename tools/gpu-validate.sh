@@ -12,13 +12,25 @@
 #   gpucode  - the GPU code in the binary: cuobjdump's SASS and PTX lists equal what tools/fatbin_archs.py
 #              reads from .nv_fatbin (what the CPU test GpuCode.* checks without cuobjdump), and which of
 #              it this GPU runs (racelab list)
+#   soak     - view --soak (RACELAB_SOAK_SECONDS, default 300) in the real window (needs DISPLAY); fails on
+#              GL/CUDA errors, scenes that never start, memory growth (docs/HARDENING.md)
 # Usage: tools/gpu-validate.sh OUT [stage ...]   (default: gpucode tests sanitize bench window)
+# Every run writes its own folder OUT/<UTC date>-<commit of the binaries>/, whose summary.txt starts with
+# the binaries' `racelab --version` (commit, clean or dirty tree) and the GPU, so results of different
+# commits never mix and a reader knows which commit a number belongs to.
 set -uo pipefail
-out=${1:?usage: tools/gpu-validate.sh OUT [stage ...]}
+parent=${1:?usage: tools/gpu-validate.sh OUT [stage ...]}
 shift
 stages=${*:-gpucode tests sanitize bench window}
 bin=${RACELAB_BIN:-build/bin}
+version="$("$bin/racelab" --version 2>&1 | head -1)"
+commit="$(echo "$version" | grep -oE 'commit [0-9a-f]+' | cut -d' ' -f2)"
+out="$parent/$(date -u +%Y-%m-%dT%H%MZ)-${commit:-unknown}"
 mkdir -p "$out"
+echo "$version" >"$out/summary.txt"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >>"$out/summary.txt" 2>&1
+echo "stages: $stages" >>"$out/summary.txt"
+echo "gpu-validate: writing $out" >&2
 status=0
 step() { echo "== $*" | tee -a "$out/summary.txt"; }
 run() {  # run NAME COMMAND...: log to OUT/NAME.log, record the exit code
@@ -43,13 +55,20 @@ for stage in $stages; do
     if [ -z "${CS149_RENDER:-}" ]; then echo "   no CS149_RENDER: skipped" | tee -a "$out/summary.txt"; continue; fi
     run cs149-gpu-frames bash tools/cs149/compare-with-course.sh - "$bin/racelab" cuda
     ;;
+  soak)
+    step "soak in the real window"
+    if [ -z "${DISPLAY:-}" ]; then echo "   no DISPLAY: skipped" | tee -a "$out/summary.txt"; continue; fi
+    run soak "$bin/racelab" view --soak "${RACELAB_SOAK_SECONDS:-300}" --no-vsync --record "$out/soak.csv"
+    grep -E "^soak: (done|memory|.*FAIL|PASS)" "$out/soak.log" | sed 's/^/   /' | tee -a "$out/summary.txt"
+    ;;
   tests)
     step "GPU tests"
     run gpu-tests "$bin/racelab_gpu_tests" --gtest_brief=1
     ;;
   sanitize)
-    step "compute-sanitizer matrix (memcheck, initcheck, racecheck): tools/sanitizer-matrix.sh"
+    step "compute-sanitizer matrix (memcheck, initcheck, synccheck, racecheck): tools/sanitizer-matrix.sh"
     run sanitizer-matrix bash tools/sanitizer-matrix.sh "$out/sanitizer"
+    tail -1 "$out/sanitizer/matrix.txt" | sed 's/^/   /' | tee -a "$out/summary.txt"
     ;;
   bench)
     step "benchmarks"

@@ -8,12 +8,14 @@
 #   circle renderer's good variant (staged circles and per-warp lists in shared memory).
 # racecheck sees shared memory only: the global-memory races of circles bad and planes bad are shown by
 # `racelab check` (the frame differs from the CPU reference) and by the viewer's race meter instead.
-# Usage: tools/sanitizer-matrix.sh OUT [TOOL ...]   TOOL: memcheck initcheck racecheck (default: all three)
+#   synccheck on the same cases as memcheck: barriers and warp-synchronous intrinsics used correctly (the
+#   per-warp lists of the circle renderer, the block scans, the tiled brute force).
+# Usage: tools/sanitizer-matrix.sh OUT [TOOL ...]   TOOL: memcheck initcheck synccheck racecheck (default: all)
 #        logs in OUT/, the table in OUT/matrix.txt; exit 1 on a failure
 set -uo pipefail
 out=${1:?usage: tools/sanitizer-matrix.sh OUT [TOOL ...]}
 shift
-tools=${*:-memcheck initcheck racecheck}
+tools=${*:-memcheck initcheck synccheck racecheck}
 bin=${RACELAB_BIN:-build/bin}/racelab
 mkdir -p "$out"
 table="$out/matrix.txt"

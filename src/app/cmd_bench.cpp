@@ -18,6 +18,7 @@
 #include "core/fault_injection.hpp"
 #include "core/interrupt.hpp"
 #include "core/kernel_image.hpp"
+#include "core/labelled_ratio.hpp"
 #include "core/timing_recorder.hpp"
 #include "present/headless_egl.hpp"
 #include "present/presenter.hpp"
@@ -142,32 +143,56 @@ void printStageTable(const BenchResult& r) {
     for (const auto& note : r.notes) std::printf("  %s\n", note.c_str());
 }
 
-// Times the CPU reference on the frame the GPU drew last: OpenMP (a few runs, median) and sequential
-// (once, skipped when it would take minutes).
-void benchCpuReference(Scene& scene, Size2 size, double gpuKernelMedianMs) {
+// Times each CPU implementation the scene offers (Scene::benchReferences) on the frame the GPU drew last:
+// OpenMP (a few runs, median) and, for the simple reference, sequential (once, skipped when it would take
+// minutes). Every ratio is printed as a LabelledRatio: what each side runs and includes, and whether the
+// comparison is like for like or also measures a different algorithm (docs/BENCHMARKS.md).
+void benchCpuReference(Scene& scene, Size2 size, int variant, double gpuKernelMedianMs) {
     scene.syncStateToHost(nullptr);
-    HostImage image(size.width, size.height);
-    scene.renderReference(image, true);  // first run: also builds whatever the reference caches
-    std::vector<double> runs;
-    Stopwatch budget;
-    for (int i = 0; i < 5 && (i < 1 || budget.ms() < 10000.0); ++i) {
-        Stopwatch one;
-        scene.renderReference(image, true);
-        runs.push_back(one.ms());
+    if (scene.backend() != Backend::Cuda) {
+        std::printf("  cpu backend: the frames above ran on the CPU, so no GPU speed-up is printed\n");
+        gpuKernelMedianMs = 0;
     }
-    Summary s = summarize(runs);
+    RatioSide gpu = scene.benchGpuSide(variant);
+    gpu.ms = gpuKernelMedianMs;
     const int threads = omp_get_max_threads();
-    std::printf("  CPU reference, OpenMP (%d threads): median %.3f ms over %zu runs -> GPU speed-up %.1fx\n", threads,
-                s.p50, runs.size(), gpuKernelMedianMs > 0 ? s.p50 / gpuKernelMedianMs : 0.0);
-    if (s.p50 * threads > 120000.0) {
-        std::printf("  CPU reference, sequential: skipped (estimated over two minutes)\n");
-        return;
+    for (const BenchReference& reference : scene.benchReferences(variant)) {
+        if (interruptSignal()) return;
+        HostImage image(size.width, size.height);
+        reference.render(image, true);  // first run: also builds whatever the reference caches
+        std::vector<double> runs;
+        Stopwatch budget;
+        for (int i = 0; i < 5 && (i < 1 || budget.ms() < 10000.0); ++i) {
+            Stopwatch one;
+            reference.render(image, true);
+            runs.push_back(one.ms());
+        }
+        Summary s = summarize(runs);
+        char threadText[48];
+        std::snprintf(threadText, sizeof threadText, ", OpenMP (%d threads)", threads);
+        std::printf("  %s%s: median %.3f ms over %zu runs (%s)\n", reference.what.c_str(), threadText, s.p50, runs.size(),
+                    reference.includes.c_str());
+        if (gpuKernelMedianMs > 0) {
+            LabelledRatio ratio{gpu, {reference.what + threadText, reference.includes, s.p50}, reference.likeness};
+            std::printf("    GPU speed-up: %s\n", ratio.line().c_str());
+        }
+        if (!reference.timeSequential) continue;
+        if (s.p50 * threads > 120000.0) {
+            std::printf("  %s, sequential: skipped (estimated over two minutes)\n", reference.what.c_str());
+            continue;
+        }
+        Stopwatch sequential;
+        reference.render(image, false);
+        const double sequentialMs = sequential.ms();
+        const RatioSide sequentialSide{reference.what + ", 1 thread", reference.includes, sequentialMs};
+        std::printf("  %s, sequential: %.3f ms\n", reference.what.c_str(), sequentialMs);
+        LabelledRatio openmp{{reference.what + threadText, reference.includes, s.p50}, sequentialSide, Likeness::LikeForLike};
+        std::printf("    OpenMP speed-up: %s\n", openmp.line().c_str());
+        if (gpuKernelMedianMs > 0) {
+            LabelledRatio ratio{gpu, sequentialSide, reference.likeness};
+            std::printf("    GPU speed-up: %s\n", ratio.line().c_str());
+        }
     }
-    Stopwatch sequential;
-    scene.renderReference(image, false);
-    double sequentialMs = sequential.ms();
-    std::printf("  CPU reference, sequential: %.3f ms -> OpenMP speed-up %.1fx, GPU speed-up %.1fx\n", sequentialMs,
-                sequentialMs / s.p50, gpuKernelMedianMs > 0 ? sequentialMs / gpuKernelMedianMs : 0.0);
 }
 
 // Every preset (or those --filter picks) in one table. A preset that cannot run here -- an optional input
@@ -241,7 +266,7 @@ int runBench(const BenchOptions& options) {
     if (!options.json.empty()) requireWritable(options.json);  // before the run, not after it
     auto result = benchScene(options, prepared, false);
     printStageTable(*result);
-    if (options.cpu && !interruptSignal()) benchCpuReference(*prepared.scene, prepared.size, result->recorder.summary(1).p50);
+    if (options.cpu && !interruptSignal()) benchCpuReference(*prepared.scene, prepared.size, prepared.variant, result->recorder.summary(1).p50);
     if (!options.json.empty()) {
         result->recorder.writeSummaryJson(options.json, result->labels);
         std::printf("  JSON summary: %s\n", options.json.c_str());

@@ -120,7 +120,9 @@ public:
         if (options.soakSeconds > 0) {
             for (std::size_t i = 0; i < panel_.sceneNames.size(); ++i)
                 if (soakShows(panel_.sceneNames[i])) soakScenes_.push_back(static_cast<int>(i));
-            soak_ = std::make_unique<SoakDriver>(options.soakSeconds, static_cast<int>(soakScenes_.size()));
+            std::vector<std::string> names;
+            for (int index : soakScenes_) names.push_back(panel_.sceneNames[static_cast<std::size_t>(index)]);
+            soak_ = std::make_unique<SoakDriver>(options.soakSeconds, std::move(names));
         }
         glfwSetWindowUserPointer(window_.handle(), this);
         glfwSetDropCallback(window_.handle(), [](GLFWwindow* w, int count, const char** paths) {
@@ -168,7 +170,7 @@ public:
             handleCapture();
             apply(actions);
             if (soak_) {
-                soak_->countFrame();
+                soak_->countFrame(prepared_.scene->name());
                 for (GLenum e = glGetError(); e != GL_NO_ERROR; e = glGetError()) soak_->countGlError(e);
                 apply(soakActions);
             }
@@ -187,6 +189,7 @@ private:
     // too large for the GPU); otherwise the viewer stays up, says why once, and tries again on the next frame
     // (e.g. GPU memory ran out at a new window size: a smaller one, or another scene, will work).
     void frameFailed(const std::string& why) {
+        const std::string failedScene = prepared_.scene->name();
         if (previousScene_) {
             panel_.statusMessage = why + " - staying on " + previousScene_->name();
             prepared_.scene = std::move(previousScene_);
@@ -198,7 +201,7 @@ private:
         if (why == stuckReason_) return;  // the same failure again: said already
         stuckReason_ = why;
         std::fprintf(stderr, "racelab: %s\n", panel_.statusMessage.c_str());
-        if (soak_) soak_->countRefusal(panel_.statusMessage);
+        if (soak_) soak_->countRefusal(failedScene, panel_.statusMessage, false);
     }
 
     // The scenes a soak cycles through: all but those whose size is the point (10,000 planes: 37 GB at
@@ -330,7 +333,9 @@ private:
         } catch (const Error& e) {
             panel_.statusMessage = e.what();  // the viewer keeps running
             std::fprintf(stderr, "racelab: %s\n", e.what());
-            if (soak_) soak_->countRefusal(e.what());
+            if (soak_)
+                soak_->countRefusal(panel_.sceneNames[static_cast<std::size_t>(panel_.sceneIndex)], e.what(),
+                                    dynamic_cast<const MissingInputError*>(&e) != nullptr);
         }
     }
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "core/errors.hpp"
+#include "core/provenance.hpp"
 #include "scenes/mesh/visibility_rules.hpp"
 
 namespace racelab {
@@ -33,6 +34,13 @@ CommandLine::CommandLine() {
                     "a correct (good) and a racy (bad) variant and a CPU reference.");
     app.require_subcommand(1);
     app.set_help_all_flag("--help-all", "help for every subcommand");
+    // Which build this is, so that a log or a folder of results can name the commit it measured.
+    app.set_version_flag("--version", [] {
+        const Provenance p = currentProvenance();
+        return "racelab " + p.racelabVersion + ", commit " + p.gitCommit.substr(0, 12) +
+               (p.gitDirty == "true" ? " (dirty tree)" : p.gitDirty == "false" ? " (clean tree)" : "") + ", " +
+               p.buildType + ", " + p.gpuCode;
+    }, "print the version, the commit it was built from and the GPU code it runs, then exit");
     // Hidden (no group): the docs test runs every command quoted in README.md and docs/ with it.
     app.add_flag("--dry-parse", dryParse, "parse and check the options, then exit 0 without running")->group("");
 

@@ -1,13 +1,16 @@
 #include "app/soak_driver.hpp"
 
+#include <algorithm>
+
 #include "core/memory_probe.hpp"
 
 namespace racelab {
 
-SoakDriver::SoakDriver(double seconds, int sceneCount) : seconds_(seconds), sceneCount_(sceneCount) {
+SoakDriver::SoakDriver(double seconds, std::vector<std::string> scenes)
+    : seconds_(seconds), scenes_(std::move(scenes)), sceneCount_(static_cast<int>(scenes_.size())) {
     startRss_ = residentMiB();
     startGpu_ = gpuUsedMiB();
-    std::printf("soak: %.0f s, %d scenes; start: resident %.1f MiB, GPU used %.1f MiB\n", seconds, sceneCount,
+    std::printf("soak: %.0f s, %d scenes; start: resident %.1f MiB, GPU used %.1f MiB\n", seconds, sceneCount_,
                 startRss_, startGpu_);
     std::fflush(stdout);
 }
@@ -44,9 +47,20 @@ void SoakDriver::countGlError(unsigned error) {
     if (++glErrors_ <= 5) std::fprintf(stderr, "soak: GL error 0x%x\n", error);
 }
 
-void SoakDriver::countRefusal(const std::string& why) {
+void SoakDriver::countRefusal(const std::string& scene, const std::string& why, bool missingInput) {
     ++refusals_;
-    std::printf("soak: refused (the viewer stays up): %s\n", why.c_str());
+    refusedBy_[scene] = why;
+    if (missingInput) missingInput_.insert(scene);
+    else ++errors_;
+    std::printf("soak: %s %s (the viewer stays up): %s\n", scene.c_str(), missingInput ? "skipped" : "FAILED", why.c_str());
+}
+
+bool SoakDriver::growthWithinBound(const char* what, double cycled, double now) const {
+    const double bound = std::max(kSoakGrowthMiB, kSoakGrowthShare * cycled);
+    const bool ok = now - cycled <= bound;
+    std::printf("soak: %s memory %.1f -> %.1f MiB after the first cycle (bound +%.1f MiB): %s\n", what, cycled, now,
+                bound, ok ? "ok" : "FAIL, it keeps growing");
+    return ok;
 }
 
 void SoakDriver::printMemory(const char* when) {
@@ -62,8 +76,26 @@ int SoakDriver::finish() {
                 clock_.ms() / 1000.0, frames_, switches_, refusals_, resizes_, minimizes_, recordings_, glErrors_);
     std::printf("soak: memory start %.1f MiB resident / %.1f MiB GPU; after the first cycle %.1f / %.1f; end %.1f / "
                 "%.1f\n", startRss_, startGpu_, cycledRss_, cycledGpu_, rss, gpu);
+    bool ok = glErrors_ == 0 && errors_ == 0;
+    if (errors_ > 0) std::printf("soak: FAIL, %ld errors other than missing inputs (see the FAILED lines)\n", errors_);
+    if (cycled_) {
+        ok = growthWithinBound("resident", cycledRss_, rss) && ok;
+        ok = growthWithinBound("GPU", cycledGpu_, gpu) && ok;
+        for (const auto& scene : scenes_) {
+            if (shown_.count(scene)) continue;
+            const auto reason = refusedBy_.find(scene);
+            const bool excused = missingInput_.count(scene) > 0;
+            std::printf("soak: %s never drew a frame: %s%s\n", scene.c_str(),
+                        reason == refusedBy_.end() ? "no reason was given" : reason->second.c_str(),
+                        excused ? " (a missing optional input: not a failure)" : " - FAIL");
+            ok = ok && excused;
+        }
+    } else {
+        std::printf("soak: no full cycle through the scenes (too short): memory growth and scene starts not judged\n");
+    }
+    std::printf("soak: %s\n", ok ? "PASS" : "FAIL");
     std::fflush(stdout);
-    return glErrors_ == 0 ? 0 : 1;
+    return ok ? 0 : 1;
 }
 
 }  // namespace racelab

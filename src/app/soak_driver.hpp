@@ -2,14 +2,23 @@
 // turn, window resizes, minimize and restore, recording on and off -- and reports what could leak or
 // break: GL errors, refused scene switches, and resident and GPU memory at the start, after the first
 // full cycle (when every scene has been built once), and at the end.
+// It fails (exit 1) on any GL error; on any error a scene or frame raised other than a missing optional
+// input (no --image, a mesh not fetched), CUDA errors included; on a scene that never drew a frame for a
+// reason other than a missing input; and on resident or GPU memory growing after the first full cycle by
+// more than kSoakGrowthMiB or kSoakGrowthShare of its value then, whichever is larger.
 #pragma once
 #include <cstdio>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "core/stopwatch.hpp"
 
 namespace racelab {
+
+inline constexpr double kSoakGrowthMiB = 64;     // allocator caches and driver pools settle within this
+inline constexpr double kSoakGrowthShare = .15;
 
 struct SoakStep {
     bool finished = false;
@@ -19,24 +28,30 @@ struct SoakStep {
 
 class SoakDriver {
 public:
-    SoakDriver(double seconds, int sceneCount);
+    SoakDriver(double seconds, std::vector<std::string> scenes);
     SoakStep step();  // once per frame
-    void countFrame() { ++frames_; }
+    void countFrame(const std::string& scene) { ++frames_, shown_.insert(scene); }
     void countGlError(unsigned error);
-    void countRefusal(const std::string& why);
-    void countSceneShown() { ++scenesShown_; }
+    // `scene` could not start or draw; `missingInput`: it needs an optional input this machine lacks.
+    void countRefusal(const std::string& scene, const std::string& why, bool missingInput);
     void printMemory(const char* when);
     // The final report; the exit code: 0 when nothing went wrong that should not.
     int finish();
 
 private:
+    bool growthWithinBound(const char* what, double cycled, double now) const;
+
     double seconds_;
+    std::vector<std::string> scenes_;
     int sceneCount_;
+    std::set<std::string> shown_;                  // scenes that drew at least one frame
+    std::map<std::string, std::string> refusedBy_;  // scene -> the last reason it was refused
+    std::set<std::string> missingInput_;           // scenes refused for a missing optional input
     Stopwatch clock_;
     double nextScene_ = 1.5, nextVariant_ = .5, nextResize_ = 3, nextMinimize_ = 7, nextRecording_ = 5, nextReport_ = 60;
     double restoreAt_ = -1;  // when the minimized window comes back; < 0 while it is not minimized
     int resizeIndex_ = 0;
-    long frames_ = 0, glErrors_ = 0, refusals_ = 0, scenesShown_ = 0, switches_ = 0, resizes_ = 0, minimizes_ = 0,
+    long frames_ = 0, glErrors_ = 0, refusals_ = 0, errors_ = 0, switches_ = 0, resizes_ = 0, minimizes_ = 0,
          recordings_ = 0;
     bool cycled_ = false;
     double startRss_ = 0, startGpu_ = 0, cycledRss_ = 0, cycledGpu_ = 0;

@@ -1,12 +1,14 @@
 // The Scene interface: one workload instance that renders a frame on the GPU into a FrameTarget and the
 // same frame on the CPU into a HostImage. Scenes own their device buffers and never touch GL.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/frame_target.hpp"
 #include "core/host_image.hpp"
+#include "core/labelled_ratio.hpp"
 
 namespace racelab {
 
@@ -28,6 +30,16 @@ struct BenchFacts {
     int width = 0, height = 0;
     bool cpu = false;             // --cpu: time the CPU side too
 }; 
+
+// One CPU implementation `bench --cpu` times against the GPU, with what it runs and what its time includes
+// (bench adds the thread count). `likeness` is its relation to the GPU variant benchReferences was asked for.
+struct BenchReference {
+    std::string what;      // e.g. "CPU tiled front-to-back" (bench appends ", OpenMP (N threads)" or ", 1 thread")
+    std::string includes;  // e.g. "binning + blending"
+    Likeness likeness = Likeness::AlgorithmAndHardware;
+    std::function<void(HostImage&, bool parallel)> render;
+    bool timeSequential = false;  // also time it on one thread (the simple reference)
+};
 
 // How a GPU frame is judged against the CPU reference.
 struct CheckRule {
@@ -87,6 +99,18 @@ public:
     virtual std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) {
         (void)facts, (void)stream;
         return {};
+    }
+
+    // What the GPU side of a bench ratio runs (variant `variant`) and what its time includes; and the CPU
+    // implementations it is compared with, each labelled (core/labelled_ratio.hpp). The defaults name the
+    // variant and renderReference without claiming like for like.
+    virtual RatioSide benchGpuSide(int variant) const {
+        return {"GPU " + variants()[static_cast<std::size_t>(variant)].name, "kernels only", 0};
+    }
+    virtual std::vector<BenchReference> benchReferences(int variant) {
+        (void)variant;
+        return {{"CPU reference", "renderReference", Likeness::AlgorithmAndHardware,
+                 [this](HostImage& image, bool parallel) { renderReference(image, parallel); }, true}};
     }
 
     int variantIndex(const std::string& variantName) const;  // throws UsageError listing the valid ones

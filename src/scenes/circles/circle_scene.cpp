@@ -4,6 +4,7 @@
 
 #include "core/errors.hpp"
 #include "scenes/circles/circle_reference.hpp"
+#include "scenes/circles/circle_reference_tiled.hpp"
 #include "scenes/circles/circle_scene_spec.hpp"
 
 #ifdef RACELAB_HAVE_CUDA
@@ -101,6 +102,23 @@ void CircleScene::render(const FrameTarget& target, int variant) {
 void CircleScene::renderReference(HostImage& image, bool parallel) {
     if (parallel) renderReferenceParallel(set_, image);
     else renderReferenceSequential(set_, image);
+}
+
+RatioSide CircleScene::benchGpuSide(int variant) const {
+    static const char* const what[] = {"GPU good (tiled, front to back, early exit)",
+                                       "GPU bad (one thread per circle, racy read-modify-write)",
+                                       "GPU unordered (tiled with atomics, front to back, early exit)"};
+    return {what[variant], animated() ? "kernels only: particle step, binning, sort and blending; no transfers"
+                            : "kernels only: binning, sort and blending; no transfers", 0};
+}
+
+// The tiled reference is the GPU good variant's algorithm on the CPU; the simple one is the course's.
+std::vector<BenchReference> CircleScene::benchReferences(int variant) {
+    const Likeness tiled = variant == 0 ? Likeness::LikeForLike : Likeness::AlgorithmAndHardware;
+    return {{"CPU tiled front-to-back", "16x16 binning + blending with early exit", tiled,
+             [this](HostImage& image, bool parallel) { renderReferenceTiled(set_, image, parallel); }, false},
+            {"CPU simple reference (back to front, every circle)", "blending only", Likeness::AlgorithmAndHardware,
+             [this](HostImage& image, bool parallel) { renderReference(image, parallel); }, true}};
 }
 
 void CircleScene::syncStateToHost(cudaStream_t stream) {

@@ -31,6 +31,8 @@ public:
     void reset() override { regenerate(); }
     void render(const FrameTarget& target, int variant) override;
     void renderReference(HostImage& image, bool parallel) override;
+    RatioSide benchGpuSide(int variant) const override;
+    std::vector<BenchReference> benchReferences(int variant) override;
     void syncStateToHost(cudaStream_t stream) override;
     CheckRule checkRule() const override;
     std::string statsLine() const override;

@@ -208,12 +208,26 @@ void FourierScene::applyClearTrail() {
     if (clearTrail_) trailFrom_ = frame_, clearTrail_ = 0;
 }
 
-void FourierScene::renderReference(HostImage& image, bool) {
+void FourierScene::renderReference(HostImage& image, bool parallel) {
     applyClearTrail();
     lastWidth_ = image.width, lastHeight_ = image.height;
     ReferenceDrawSettings s{mappingFor(image.width, image.height), periodFrames(), showCircles_ != 0, showArms_ != 0,
                             trailFrom_, showSource_ ? &source_ : nullptr};
-    renderEpicyclesReference(terms_, s, frame_, image);
+    renderEpicyclesReference(terms_, s, frame_, image, parallel);
+}
+
+RatioSide FourierScene::benchGpuSide(int variant) const {
+    return {variant == 0 ? "GPU good (adds each frame's trail segment to the kept trail, atomicMax splats)"
+                         : "GPU bad (adds each frame's trail segment, racy blending)",
+            "kernels only: chain of centres, new trail segment, circles, arms, compose", 0};
+}
+
+// The GPU draws one new trail segment per frame; the reference redraws the trail of every frame so far.
+std::vector<BenchReference> FourierScene::benchReferences(int) {
+    const std::string includes = "redraws the whole trail (" + std::to_string(frame_ - trailFrom_) +
+                                 " segments) every call, plus circles, arms, compose";
+    return {{"CPU reference (max splats, row bands)", includes, Likeness::AlgorithmAndHardware,
+             [this](HostImage& image, bool parallel) { renderReference(image, parallel); }, true}};
 }
 
 std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaStream_t) {

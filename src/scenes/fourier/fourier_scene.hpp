@@ -39,6 +39,8 @@ public:
     void reset() override { frame_ = 0, trailFrom_ = 0; }
     void render(const FrameTarget& target, int variant) override;
     void renderReference(HostImage& image, bool parallel) override;
+    RatioSide benchGpuSide(int variant) const override;
+    std::vector<BenchReference> benchReferences(int variant) override;
     void syncStateToHost(cudaStream_t) override {}
     CheckRule checkRule() const override;
     std::string statsLine() const override;

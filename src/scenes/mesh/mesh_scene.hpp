@@ -34,6 +34,8 @@ public:
     void reset() override;
     void render(const FrameTarget& target, int variant) override;
     void renderReference(HostImage& image, bool parallel) override;
+    RatioSide benchGpuSide(int variant) const override;
+    std::vector<BenchReference> benchReferences(int variant) override;
     void syncStateToHost(cudaStream_t) override {}
     CheckRule checkRule() const override;
     std::string statsLine() const override;
@@ -47,6 +49,9 @@ public:
     // GPU visibility of every vertex from `origin` under the rule (variant: good/brute/bad); returns the kernel's ms.
     double gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream,
                          const VisibilityRule& rule = {});
+    // The same end to end: LBVH rebuilt (good only), kernel, result downloaded; host wall time in ms.
+    double gpuVisibilityEndToEnd(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream,
+                                 const VisibilityRule& rule = {});
     unsigned gpuTraversalOverflows(cudaStream_t stream) const;
 
 private:

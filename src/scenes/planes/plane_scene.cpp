@@ -124,6 +124,19 @@ void PlaneScene::renderReference(HostImage& image, bool parallel) {
     compositeReference(settings_, planes.data(), frame_, image, parallel);
 }
 
+RatioSide PlaneScene::benchGpuSide(int variant) const {
+    return {variant == 0 ? "GPU good (composite in order, 4 pixels per thread, ordered plane groups)"
+                         : "GPU bad (one thread per pixel and plane, racy read-modify-write)",
+            "composite kernels only; planes generated beforehand", 0};
+}
+
+// Both sides composite planes that already exist, in order, pixel by pixel.
+std::vector<BenchReference> PlaneScene::benchReferences(int variant) {
+    return {{"CPU composite in order", "composite only; planes generated beforehand (cached)",
+             variant == 0 ? Likeness::LikeForLike : Likeness::AlgorithmAndHardware,
+             [this](HostImage& image, bool parallel) { renderReference(image, parallel); }, true}};
+}
+
 CheckRule PlaneScene::checkRule() const {
     return {1.5f / 255.f, 0, "planes rule: every RGB channel within +-1 of the CPU reference (8-bit), alpha ignored"};
 }
@@ -191,9 +204,12 @@ std::vector<std::string> PlaneScene::benchNotes(const BenchFacts& facts, cudaStr
                       parallelMs, sequentialMs / parallelMs);
         notes.push_back(line);
         if (backend_ == Backend::Cuda && lastGenerationMs_ > 0) {
-            std::snprintf(line, sizeof line, "  GPU generation speed-up: %.0fx over OpenMP, %.0fx over sequential",
-                          parallelMs / lastGenerationMs_, sequentialMs / lastGenerationMs_);
-            notes.push_back(line);
+            const RatioSide gpu{"GPU generation (one hash per circle field)", "kernels only", lastGenerationMs_};
+            const char* const includes = "the same hashes, written to host memory";
+            notes.push_back("  GPU generation speed-up: " +
+                            LabelledRatio{gpu, {"CPU generation, OpenMP", includes, parallelMs}, Likeness::LikeForLike}.line());
+            notes.push_back("  GPU generation speed-up: " +
+                            LabelledRatio{gpu, {"CPU generation, 1 thread", includes, sequentialMs}, Likeness::LikeForLike}.line());
         }
     }
     return notes;
