@@ -5,6 +5,7 @@
 # Fetched meshes (tools/fetch-meshes.sh, assets/meshes/ besides trefoil.off) are neither copied nor
 # installed: they are not ours to redistribute (assets/README.md).
 set(RACELAB_ASSET_FILES
+    README.md             # what is here and where it comes from; its presence marks an asset folder
     fourier/racelab.svg   # fourier/text (tools/make_racelab_svg.py)
     meshes/trefoil.off)   # the default mesh (tools/make_default_mesh.py)
 set(RACELAB_ASSET_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/racelab)
@@ -16,4 +17,3 @@ foreach(asset IN LISTS RACELAB_ASSET_FILES)
   get_filename_component(folder ${asset} DIRECTORY)
   install(FILES ${CMAKE_SOURCE_DIR}/assets/${asset} DESTINATION ${RACELAB_ASSET_INSTALL_DIR}/${folder})
 endforeach()
-install(FILES ${CMAKE_SOURCE_DIR}/assets/README.md DESTINATION ${RACELAB_ASSET_INSTALL_DIR})

@@ -81,7 +81,7 @@ SEEDS = {
     "commandLine": {
         "render": b"render\n--scene\ncircles/rgb\n--size\n64x48\n--out\nx.png",
         "bench-param": b"bench\n--scene\ncircles/pattern\n--param\nalpha=0.3\n--frames\n3",
-        "check-planes": b"check\n--scene\nplanes/default\n--param\nplanes (N)=7\n--param\nblend=seed",
+        "check-planes": b"check\n--scene\nplanes/default\n--param\nplanes=7\n--param\nblend=seed",
         "view-size-zero": b"view\n--size\n0x0",
         "view-size-huge": b"view\n--size\n99999999999x2",
         "bad-backend": b"render\n--backend\nvulkan\n--out\nx.png",

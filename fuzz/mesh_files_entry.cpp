@@ -13,7 +13,7 @@ void checkMesh(const mesh::Mesh& m) {
     if (m.indices.size() % 3 != 0) std::abort();
     for (std::uint32_t i : m.indices)
         if (i >= m.vertices.size()) std::abort();
-    for (const mesh::Vec3& v : m.vertices)
+    for (const Vec3& v : m.vertices)
         if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) std::abort();
 }
 
@@ -26,7 +26,7 @@ int meshFiles(const std::uint8_t* data, std::size_t size) {
     try {
         if (format == 0 || format == 1) checkMesh(mesh::loadMeshFile(path));
         if (format == 2) {
-            for (const mesh::Vec3& v : mesh::readCsvVertices(path))
+            for (const Vec3& v : mesh::readCsvVertices(path))
                 if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) std::abort();
         }
         if (format == 3) {

@@ -39,3 +39,10 @@ add_test(NAME Package.DebAndInstallRun
          COMMAND ${CMAKE_COMMAND} -E env CPACK=${CMAKE_CPACK_COMMAND} CMAKE=${CMAKE_COMMAND}
                  bash ${CMAKE_SOURCE_DIR}/tools/package-check.sh ${CMAKE_BINARY_DIR})
 set_tests_properties(Package.DebAndInstallRun PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)
+
+# A workload is its own folders (docs/ARCHITECTURE.md, "The workload boundary"): shared code names no family
+# and no family includes another's files. The self-test shows the check finds each kind of crossing.
+add_test(NAME Workloads.BoundaryHolds
+         COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/check-workload-boundary.py ${CMAKE_SOURCE_DIR})
+add_test(NAME Workloads.BoundaryCheckFindsEachKindOfCrossing
+         COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/check-workload-boundary.py --self-test)

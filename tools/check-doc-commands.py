@@ -11,7 +11,7 @@ first word is a tool in WRAPPERS that runs it (`compute-sanitizer --tool raceche
 it ends at a shell operator (`|`, `&&`, `;`, `>`) or a `#` comment. (Prose inside a code block, such as the
 layout tree in ARCHITECTURE.md, is not a command.) Each runs as `RACELAB --dry-parse ARGS`: CLI11 checks option names, types and ranges, and
 racelab checks scene and variant names, sizes, backend, --present and visibility rules without doing any work
-(CommandLine::checkWithoutRunning). Scene parameters (--param) are not checked: that needs the scene built.
+(CommandLine::checkWithoutRunning), --param included (against the family's declared parameters and ranges).
 
 Placeholders are substituted by PLACEHOLDERS below (whole words, or the <...> part of a word); a new
 placeholder in the docs needs a line there.

@@ -87,7 +87,7 @@ for stage in $stages; do
     run visibility-torus "$bin/racelab" visibility --scene mesh/torus --origin 0,2,0 --runs 50 --cpu --out "$out/vis-torus.txt"
     run visibility-bunny "$bin/racelab" visibility --scene mesh/bunny --origin 0,0.3,0.5 --runs 50 --cpu --out "$out/vis-bunny.txt"
     run bench-fourier-shapes "$bin/racelab" bench --scene fourier/shapes --size 1024x1024 --present none --frames 200 --warmup 20
-    run bench-fourier-2000 "$bin/racelab" bench --scene fourier/text --size 1920x1080 --present none --frames 600 --warmup 30 --param "terms K=2000"
+    run bench-fourier-2000 "$bin/racelab" bench --scene fourier/text --size 1920x1080 --present none --frames 600 --warmup 30 --param terms=2000
     run bench-suite "$bin/racelab" bench --suite --present none --frames 100 --warmup 10
     ;;
   window)

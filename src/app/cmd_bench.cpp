@@ -8,6 +8,7 @@
 #include "app/bench_suite.hpp"
 #include "app/commands.hpp"
 #include "app/frame_loop.hpp"
+#include "app/headless_session.hpp"
 #include "app/progress_line.hpp"
 #include "app/scene_setup.hpp"
 #include "core/atomic_file.hpp"
@@ -80,27 +81,21 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
     bool none = false;
     PresentMode mode = parsePresentMode(options.present, none);
     const Size2 size = prepared.size;
-    CudaStream stream;
-    std::unique_ptr<HeadlessEglSurface> surface;
-    std::unique_ptr<Presenter> presenter;
-    if (!none) {
-        surface = std::make_unique<HeadlessEglSurface>(size.width, size.height, currentCudaDevice());
-        presenter = makePresenter(prepared.backend, mode, stream.get(), size.width, size.height);
-    }
+    HeadlessSession session(prepared, mode, none ? HeadlessGl::None : HeadlessGl::Required);
+    const cudaStream_t stream = session.stream();
     auto result = std::make_unique<BenchResult>(options.csv);
     result->labels = {prepared.scene->name(), prepared.scene->variants()[static_cast<std::size_t>(prepared.variant)].name,
-                      backendName(prepared.backend), presenter ? presenter->name() : "none", size.width, size.height};
+                      backendName(prepared.backend), session.presenterName(), size.width, size.height};
     if (!quiet) {
         std::printf("bench %s %dx%d, variant %s, backend %s, present %s\n", result->labels.scene.c_str(), size.width,
                     size.height, result->labels.variant.c_str(), result->labels.backend.c_str(),
                     result->labels.presenter.c_str());
         std::printf("  GPU: %s\n", describeCudaDevice().c_str());
         std::printf("  GPU code: %s\n", describeGpuCodeForRun().c_str());
-        result->limits = printDeviceLimits(prepared.backend, stream.get());
-        if (surface) std::printf("  GL: %s\n", surface->description().c_str());
+        result->limits = printDeviceLimits(prepared.backend, stream);
+        if (session.surface()) std::printf("  GL: %s\n", session.surface()->description().c_str());
     }
-    FrameLoop loop(*prepared.scene, presenter.get(), surface.get(), stream.get());
-    loop.setHeadlessSize(size.width, size.height);
+    FrameLoop& loop = session.loop();
     FrameControls controls;
     controls.variant = prepared.variant;
     controls.raceMeter = false;
@@ -126,7 +121,7 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
     facts.width = size.width;
     facts.height = size.height;
     facts.cpu = options.cpu;
-    if (!quiet && !interruptSignal()) result->notes = prepared.scene->benchNotes(facts, stream.get());
+    if (!quiet && !interruptSignal()) result->notes = prepared.scene->benchNotes(facts, stream);
     return result;
 }
 
@@ -199,8 +194,9 @@ void benchCpuReference(Scene& scene, Size2 size, int variant, double gpuKernelMe
 // missing, too little free memory -- is listed with the reason and does not fail the suite; one that fails
 // is listed too, the others still run, and the exit code is 1 (app/bench_suite.hpp decides which is which).
 int runSuite(const BenchOptions& options) {
+    const std::vector<SceneListing> listings = listScenes();
     std::vector<std::string> names;
-    for (const auto& listing : listScenes()) names.push_back(listing.name);
+    for (const auto& listing : listings) names.push_back(listing.name);
     names = selectPresets(names, options.filters);
     checkRunOptions(options);
     if (options.selection.backend == "cuda" && !cudaUsable()) {
@@ -223,7 +219,8 @@ int runSuite(const BenchOptions& options) {
         if (interruptSignal()) return interruptedExitCode();
         SceneSelection selection = options.selection;
         selection.scene = name;
-        if (name == "planes/10000x50" && selection.size.empty()) selection.size = "512x512";  // 10.5 GB
+        const auto listing = std::find_if(listings.begin(), listings.end(), [&](const SceneListing& l) { return l.name == name; });
+        if (selection.size.empty()) selection.size = listing->preset.benchSize;  // e.g. 10,000 planes: 512x512
         try {
             PreparedScene prepared = prepareScene(selection, "1024x1024");
             BenchOptions one = options;

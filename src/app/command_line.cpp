@@ -4,27 +4,28 @@
 
 #include "core/errors.hpp"
 #include "core/provenance.hpp"
-#include "scenes/mesh/visibility_rules.hpp"
+#include "scenes/scene_registry.hpp"
 
 namespace racelab {
 namespace {
 
 void addSceneOptions(CLI::App& command, SceneSelection& s, const char* defaultSize) {
+    if (s.scene.empty()) s.scene = defaultSceneName();
     command.add_option("--scene", s.scene, "scene name, see `racelab list`")->capture_default_str();
-    command.add_option("--variant", s.variant, "good | bad | unordered (see `racelab list`)")->capture_default_str();
+    command.add_option("--variant", s.variant, "the scene's variant: good, or a racy one (see `racelab list`)")->capture_default_str();
     command.add_option("--size", s.size, std::string("frame size WxH (default ") + defaultSize + ")");
     command.add_option("--backend", s.backend, "cuda | cpu | auto (cuda when a CUDA device is usable)")->capture_default_str();
     command.add_option("--seed", s.seed, "seed for glibc srand() in scene generation")->capture_default_str();
-    command.add_option("--count", s.count,
-                       "circles for circles/rand10k|rand100k|rand1M|micro2M, planes (N) for planes/* (0: the preset's)");
-    command.add_option("--image", s.image, "picture for fourier/image (PNG, JPEG or SVG)");
+    command.add_option("--count", s.count, "the size of a preset that takes one: " + countHelp() + " (0: the preset's)");
+    // The options the workload families add (scenes/workload.hpp), each delivered by name.
+    for (const ExtraOption& extra : extraSceneOptions()) command.add_option("--" + extra.name, s.inputs[extra.name], extra.help);
     command.add_option("--frame", s.frame,
                        "animation frame, numbered as CS149 does: frame 0 is the first picture (the loaded scene after "
                        "one 1/60 s step), frame N comes N steps later")
         ->capture_default_str()
         ->check(CLI::Range(0L, 1'000'000L));
     command.add_option("--param", s.params, "set a scene parameter, NAME=VALUE (repeatable), e.g. shading=depth, "
-                                            "blend=seed, alpha=0.3; the viewer panel shows the names");
+                                            "blend=seed, alpha=0.3; `racelab list --params` shows every scene's");
 }
 
 }  // namespace
@@ -90,36 +91,26 @@ CommandLine::CommandLine() {
     addSceneOptions(*checkCommand, check.selection, "1024x1024");
     checkCommand->add_option("--diff", check.diff, "where to write the diff image on failure")->capture_default_str();
 
-    visibilityCommand =
-        app.add_subcommand("visibility", "for each mesh vertex: is the segment from --origin to it blocked? (1 = blocked)");
-    visibilityCommand->add_option("--verts", visibility.verts, "vertices CSV: x,y,z per line");
-    visibilityCommand->add_option("--tris", visibility.tris, "triangles CSV: three 0-based vertex indices per line (as floats)");
-    visibilityCommand->add_option("--mesh", visibility.mesh, "or a mesh file: .off or .obj");
-    visibilityCommand->add_option("--scene", visibility.scene, "or a mesh scene, e.g. mesh/torus");
-    visibilityCommand->add_option("--origin", visibility.origin, "x,y,z of the origin (default 0,0,0)");
-    visibilityCommand->add_option("--out", visibility.out, "output: one 0/1 line per vertex (1 = blocked; see --visible-is-1)")
-        ->required();
-    visibilityCommand->add_option("--variant", visibility.variant, "good (LBVH) | brute | bad")->capture_default_str();
-    visibilityCommand->add_option("--backend", visibility.backend, "auto | cuda | cpu")->capture_default_str();
-    visibilityCommand->add_option("--runs", visibility.runs, "GPU runs to take the median of")->capture_default_str();
-    visibilityCommand->add_flag("--cpu", visibility.cpu, "also time the CPU references (BVH and brute force) and compare");
-    visibilityCommand->add_option("--rule", visibility.rule, "geometric | writeup | margin (see Rules below)")->capture_default_str();
-    visibilityCommand->add_option("--epsilon", visibility.epsilon, "override the rule's epsilon / margin E (finite, >= 0)");
-    visibilityCommand->add_flag("--segment", visibility.segment, "bound t above: the triangle must lie between origin and vertex");
-    visibilityCommand->add_flag("--ray", visibility.ray, "no upper bound on t: anything along the ray beyond the origin blocks");
-    visibilityCommand->add_flag("--visible-is-1", visibility.visibleIsOne, "write 1 for visible, 0 for blocked");
-    visibilityCommand->footer(mesh::visibilityRulesHelp());
 
-    fourierExport.selection.scene = "fourier/text";
-    fourierCommand = app.add_subcommand("fourier", "write the epicycle drawing's frames as PNG (and a GIF/MP4 with ffmpeg)");
-    addSceneOptions(*fourierCommand, fourierExport.selection, "800x450");
-    fourierCommand->add_option("--frames", fourierExport.frames, "frames to draw (600 = one turn at speed 1)")->capture_default_str();
-    fourierCommand->add_option("--every", fourierExport.every, "write every n-th frame")->capture_default_str();
-    fourierCommand->add_option("--out-dir", fourierExport.outDir, "folder for frame-00000.png, ...")->required();
-    fourierCommand->add_option("--gif", fourierExport.gif, "also assemble a GIF (needs ffmpeg)");
-    fourierCommand->add_option("--mp4", fourierExport.mp4, "also assemble an MP4 (needs ffmpeg)");
+    for (const WorkloadFamily* family : workloadFamilies())
+        for (const FamilyCommand& c : family->commands) {
+            CLI::App* command = app.add_subcommand(c.name, c.description + " [" + family->name + "]");
+            auto handler = c.make();
+            handler->define(*command);
+            familyCommands.emplace_back(command, std::move(handler));
+        }
 
-    listCommand = app.add_subcommand("list", "list the scenes and their variants");
+    framesCommand = app.add_subcommand("frames", "write an animated scene's frames as PNG (and a GIF/MP4 with ffmpeg)");
+    addSceneOptions(*framesCommand, frameExport.selection, "800x450");
+    framesCommand->add_option("--frames", frameExport.frames, "frames to draw (600 = one turn of a Fourier drawing at speed 1)")
+        ->capture_default_str();
+    framesCommand->add_option("--every", frameExport.every, "write every n-th frame")->capture_default_str();
+    framesCommand->add_option("--out-dir", frameExport.outDir, "folder for frame-00000.png, ...")->required();
+    framesCommand->add_option("--gif", frameExport.gif, "also assemble a GIF (needs ffmpeg)");
+    framesCommand->add_option("--mp4", frameExport.mp4, "also assemble an MP4 (needs ffmpeg)");
+
+    listCommand = app.add_subcommand("list", "list the scenes, their variants and (--params) their parameters");
+    listCommand->add_flag("--params", listParams, "also list every family's parameters: name, range or choices, default");
 
 }
 
@@ -128,7 +119,7 @@ const SceneSelection* CommandLine::selection() const {
     if (*benchCommand) return &bench.selection;
     if (*renderCommand) return &render.selection;
     if (*checkCommand) return &check.selection;
-    if (*fourierCommand) return &fourierExport.selection;
+    if (*framesCommand) return &frameExport.selection;
     return nullptr;
 }
 
@@ -137,9 +128,10 @@ int CommandLine::run() {
     if (*benchCommand) return runBench(bench);
     if (*renderCommand) return runRender(render);
     if (*checkCommand) return runCheck(check);
-    if (*visibilityCommand) return runVisibility(visibility);
-    if (*fourierCommand) return runFourierExport(fourierExport);
-    return runList();
+    for (const auto& [command, handler] : familyCommands)
+        if (*command) return handler->run();
+    if (*framesCommand) return runFrameExport(frameExport);
+    return runList(listParams);
 }
 
 }  // namespace racelab

@@ -3,7 +3,11 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <memory>
+#include <vector>
+
 #include "app/commands.hpp"
+#include "scenes/workload.hpp"
 
 namespace racelab {
 
@@ -21,11 +25,13 @@ struct CommandLine {
     BenchOptions bench;
     RenderOptions render;
     CheckOptions check;
-    VisibilityOptions visibility;
-    FourierExportOptions fourierExport;
+    FrameExportOptions frameExport;
+    bool listParams = false;
     bool dryParse = false;  // --dry-parse: main() calls checkWithoutRunning() instead of run()
     CLI::App *viewCommand = nullptr, *benchCommand = nullptr, *renderCommand = nullptr, *checkCommand = nullptr,
-             *visibilityCommand = nullptr, *fourierCommand = nullptr, *listCommand = nullptr;
+             *framesCommand = nullptr, *listCommand = nullptr;
+    // The subcommands the workload families add (WorkloadFamily::commands), each with its handler.
+    std::vector<std::pair<CLI::App*, std::unique_ptr<FamilyCommandHandler>>> familyCommands;
     // The selection of the parsed subcommand, if it has one.
     const SceneSelection* selection() const;
 };

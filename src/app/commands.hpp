@@ -1,19 +1,20 @@
 // The subcommands. Each takes its parsed options and returns the process exit code.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
 namespace racelab {
 
 struct SceneSelection {
-    std::string scene = "circles/rand10k";
+    std::string scene;  // set to the default scene (scenes/scene_registry.hpp) when the options are defined
     std::string variant = "good";
     std::string size;
     std::string backend = "auto";  // auto | cuda | cpu
     unsigned seed = 0;
     int count = 0;
     std::vector<std::string> params;  // NAME=VALUE for the scene's parameters, e.g. shading=depth
-    std::string image;                // fourier/image
+    std::map<std::string, std::string> inputs;  // the options families add (--image ...), by name
     long frame = 0;                   // animation frame to start at, numbered as CS149's (frame 0: first picture)
 };
 
@@ -50,21 +51,9 @@ struct CheckOptions {
     std::string diff = "racelab-check-diff.png";
 };
 
-struct VisibilityOptions {
-    std::string verts, tris, mesh, scene;
-    std::string origin;  // "x,y,z", default 0,0,0
-    std::string out;
-    std::string variant = "good";
-    std::string backend = "auto";
-    int runs = 20;
-    bool cpu = false;
-    std::string rule = "geometric";  // scenes/mesh/visibility_rules.hpp
-    std::string epsilon;             // "" keeps the rule's
-    bool segment = false, ray = false;
-    bool visibleIsOne = false;  // write 1 for visible instead of blocked
-};
 
-struct FourierExportOptions {
+// racelab frames: an animated scene's frames as PNG files.
+struct FrameExportOptions {
     SceneSelection selection;
     long frames = 600;
     long every = 1;  // write every n-th frame
@@ -72,11 +61,10 @@ struct FourierExportOptions {
 };
 
 int runView(const ViewOptions& options);
-int runFourierExport(const FourierExportOptions& options);
-int runVisibility(const VisibilityOptions& options);
+int runFrameExport(const FrameExportOptions& options);
 int runBench(const BenchOptions& options);
 int runRender(const RenderOptions& options);
 int runCheck(const CheckOptions& options);
-int runList();
+int runList(bool withParameters);
 
 }  // namespace racelab

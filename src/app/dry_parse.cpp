@@ -7,7 +7,6 @@
 #include "app/command_line.hpp"
 #include "core/errors.hpp"
 #include "core/size_parse.hpp"
-#include "scenes/mesh/visibility_rules.hpp"
 #include "scenes/scene_registry.hpp"
 
 namespace racelab {
@@ -23,10 +22,18 @@ void checkSelection(const SceneSelection& s, bool sceneIsUsed) {
     const auto scenes = listScenes();
     const auto listing = std::find_if(scenes.begin(), scenes.end(), [&](const SceneListing& l) { return l.name == s.scene; });
     if (listing == scenes.end()) throw UsageError("unknown scene '" + s.scene + "' (racelab list names them)");
-    if (std::find(listing->variants.begin(), listing->variants.end(), s.variant) == listing->variants.end()) {
+    const auto& variants = listing->family->variants;
+    if (std::none_of(variants.begin(), variants.end(), [&](const VariantInfo& v) { return v.name == s.variant; })) {
         std::string valid;
-        for (const auto& v : listing->variants) valid += (valid.empty() ? "" : ", ") + v;
+        for (const auto& v : variants) valid += (valid.empty() ? "" : ", ") + v.name;
         throw UsageError("scene " + s.scene + " has no variant '" + s.variant + "' (valid: " + valid + ")");
+    }
+    // --param against the family's declared parameters (a scene may hide some of them; that needs it built).
+    ParameterSet parameters(listing->family->parameters);
+    for (const auto& assignment : s.params) {
+        std::string name, value;
+        splitAssignment(assignment, name, value);
+        parameters.assign(name, value);
     }
 }
 
@@ -38,7 +45,8 @@ void CommandLine::checkWithoutRunning() const {
         if (bench.frames <= 0) throw UsageError("--frames must be positive");
         if (bench.warmup < 0) throw UsageError("--warmup must be >= 0");
     }
-    if (*visibilityCommand) mesh::makeVisibilityRule(visibility.rule, visibility.epsilon, visibility.segment, visibility.ray);
+    for (const auto& [command, handler] : familyCommands)
+        if (*command) handler->checkWithoutRunning();
 }
 
 }  // namespace racelab

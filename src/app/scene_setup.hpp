@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "app/commands.hpp"
+#include "core/gpu_timing.hpp"  // cudaUsable
 #include "core/size_parse.hpp"
 #include "scenes/scene.hpp"
 
@@ -18,6 +19,5 @@ struct PreparedScene {
 };
 
 PreparedScene prepareScene(const SceneSelection& selection, const std::string& defaultSize);
-bool cudaUsable(std::string* whyNot = nullptr);
 
 }  // namespace racelab

@@ -5,6 +5,15 @@
 #include "core/memory_probe.hpp"
 
 namespace racelab {
+
+std::vector<int> soakSceneIndices(const std::vector<SceneListing>& listings, Backend backend) {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < listings.size(); ++i) {
+        const PresetInfo& preset = listings[i].preset;
+        if (!preset.heavy && !(backend == Backend::Cpu && preset.slowOnCpu)) out.push_back(static_cast<int>(i));
+    }
+    return out;
+}
 namespace {
 
 #if defined(__SANITIZE_ADDRESS__)

@@ -14,11 +14,17 @@
 #include <vector>
 
 #include "core/stopwatch.hpp"
+#include "scenes/scene_registry.hpp"
 
 namespace racelab {
 
 inline constexpr double kSoakGrowthMiB = 64;     // allocator caches and driver pools settle within this
 inline constexpr double kSoakGrowthShare = .15;
+
+// The scenes a soak cycles through (indices into `listings`): all but those whose size is the point
+// (PresetInfo::heavy, e.g. 10,000 planes: 37 GB at 720p) and, on the cpu backend, those that take seconds a
+// frame there (PresetInfo::slowOnCpu).
+std::vector<int> soakSceneIndices(const std::vector<SceneListing>& listings, Backend backend);
 
 struct SoakStep {
     bool finished = false;

@@ -1,4 +1,4 @@
-// Where racelab's data files (assets/: the Fourier drawing, the default mesh) are at run time, so the same
+// Where racelab's data files (assets/: files the workloads draw, e.g. a drawing or the default mesh) are at run time, so the same
 // binary works from the build tree, from an installed prefix and from an unpacked .deb:
 //   1. $RACELAB_ASSETS, when set;
 //   2. next to the executable: <dir of the binary>/RACELAB_ASSETS_RELATIVE (../share/racelab). An install
@@ -17,7 +17,8 @@ std::vector<std::string> assetRoots();
 // The path of `relative` (e.g. "fourier/racelab.svg") under the first root that has it; a UsageError that
 // names every folder looked in when none has.
 std::string findAsset(const std::string& relative);
-// The folder the binary's own assets come from (the root that has fourier/racelab.svg), or "" if none.
+// The folder the binary's own assets come from (the first root that has the README.md every asset folder
+// carries), or "" if none.
 std::string assetRootInUse();
 // The running executable (/proc/self/exe), "" if unknown.
 std::string executablePath();

@@ -9,6 +9,15 @@
 
 namespace racelab {
 
+bool cudaUsable(std::string* whyNot) {
+#ifdef RACELAB_HAVE_CUDA
+    return cudaDeviceAvailable(whyNot);
+#else
+    if (whyNot) *whyNot = "this build has no CUDA backend";
+    return false;
+#endif
+}
+
 #ifdef RACELAB_HAVE_CUDA
 // Without a usable device the stream stays null, so cpu-backend runs never touch the CUDA runtime.
 CudaStream::CudaStream() {

@@ -40,5 +40,7 @@ private:
 int currentCudaDevice();
 // "NVIDIA H100 80GB HBM3 (sm_90, driver 13.0)" or why there is none.
 std::string describeCudaDevice();
+// Whether this build has CUDA and a device it can use; when not, `whyNot` says which is missing.
+bool cudaUsable(std::string* whyNot = nullptr);
 
 }  // namespace racelab

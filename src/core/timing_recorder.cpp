@@ -14,6 +14,10 @@
 
 namespace racelab {
 
+std::string TimingRecorder::summaryPathFor(const std::string& csvPath) {
+    return std::filesystem::path(csvPath).replace_extension(".json").string();
+}
+
 TimingRecorder::TimingRecorder(const std::string& csvPath) : csvPath_(csvPath) {
     if (csvPath.empty()) return;
     csv_.open(csvPath, std::ios::trunc);

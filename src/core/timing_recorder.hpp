@@ -39,6 +39,8 @@ public:
     void writeSummaryJson(const std::string& path, const RunLabels& labels) const;
     bool recordingToFile() const { return csv_.is_open(); }
     const std::string& csvPath() const { return csvPath_; }
+    // Where a recording's JSON summary goes: the CSV's path with .json (timings.csv -> timings.json).
+    static std::string summaryPathFor(const std::string& csvPath);
     // Why the CSV stopped (a write failed: disk full, file too large), once; empty otherwise. The rows written
     // before stay whole: a half-written row is cut off again.
     std::string takeFileError();

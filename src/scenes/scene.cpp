@@ -4,6 +4,14 @@
 
 namespace racelab {
 
+void Scene::setParameter(const std::string& name, const std::string& value) {
+    const Parameter* p = parameters_.find(name);
+    if (!p || p->hidden)
+        throw UsageError("--param: " + this->name() + " has no parameter '" + name + "' (its parameters: " +
+                         parameters_.names() + ")");
+    if (parameters_.assign(name, value)) regenerate();
+}
+
 int Scene::variantIndex(const std::string& variantName) const {
     const auto& list = variants();
     std::string valid;

@@ -9,18 +9,9 @@
 #include "core/frame_target.hpp"
 #include "core/host_image.hpp"
 #include "core/labelled_ratio.hpp"
+#include "scenes/scene_parameters.hpp"
 
 namespace racelab {
-
-// A parameter the viewer shows as a control; the scene owns the value.
-struct SceneParameter {
-    std::string label;
-    int* intValue = nullptr;      // exactly one of intValue / floatValue is set
-    float* floatValue = nullptr;
-    double min = 0, max = 0;
-    bool regenerates = false;     // changing it needs regenerate()
-    std::vector<std::string> choices;  // an int parameter picked from named choices (index = value)
-};
 
 // What bench knows when it asks a scene for its own numbers.
 struct BenchFacts {
@@ -69,7 +60,13 @@ public:
 
     virtual std::string name() const = 0;
     virtual const std::vector<VariantInfo>& variants() const = 0;
-    virtual std::vector<SceneParameter> parameters() = 0;
+    // The scene's typed parameters (made from its family's descriptor, scenes/workload.hpp). Scenes read them
+    // where they use them; after a change made through setParameter or the panel, a parameter marked
+    // `regenerates` rebuilds the scene.
+    ParameterSet& parameters() { return parameters_; }
+    const ParameterSet& parameters() const { return parameters_; }
+    // NAME=VALUE from the CLI (or a test): validated, then the scene is rebuilt if the parameter needs it.
+    void setParameter(const std::string& name, const std::string& value);
     // Rebuilds the scene from its parameters (after a control marked `regenerates` changed).
     virtual void regenerate() = 0;
 
@@ -114,6 +111,12 @@ public:
     }
 
     int variantIndex(const std::string& variantName) const;  // throws UsageError listing the valid ones
+
+protected:
+    Scene() = default;
+    explicit Scene(const std::vector<ParameterSpec>& parameters) : parameters_(parameters) {}
+
+    ParameterSet parameters_;
 };
 
 }  // namespace racelab

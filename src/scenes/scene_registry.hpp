@@ -1,30 +1,35 @@
-// Every scene by name ("family/preset", e.g. circles/rand10k) and how to make one.
+// Every scene by name ("family/preset", e.g. circles/rand10k) and how to make one, read from the families'
+// descriptors (scenes/workload.hpp). Nothing here knows a family by name.
 #pragma once
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "scenes/scene.hpp"
+#include "scenes/scene_options.hpp"
+#include "scenes/workload.hpp"
 
 namespace racelab {
 
-struct SceneOptions {
-    unsigned seed = 0;
-    int count = 0;  // 0: the preset's default (only some scenes take a count)
-    Backend backend = Backend::Cuda;
-    std::string imagePath;  // fourier/image: the picture to draw
-};
-
 struct SceneListing {
-    std::string name;
-    std::string description;
-    std::vector<std::string> variants;
+    std::string name;  // family/preset
+    const WorkloadFamily* family = nullptr;
+    PresetInfo preset;
 };
 
-inline constexpr const char* kDefaultScene = "circles/rand10k";
+// The scene the commands use without --scene: the preset a family marks isDefault (the first scene otherwise).
+std::string defaultSceneName();
 
+// Every family the build found (src/scenes/*/workload.cpp), in folder order.
+const std::vector<const WorkloadFamily*>& workloadFamilies();
 std::vector<SceneListing> listScenes();
+// The listing of `name`; throws UsageError naming the valid scenes when it is unknown.
+SceneListing findScene(const std::string& name);
 // Throws UsageError naming the valid scenes when `name` is unknown.
 std::unique_ptr<Scene> createScene(const std::string& name, const SceneOptions& options);
+// The extra options of every family, each name once (the CLI adds them to the scene commands).
+std::vector<ExtraOption> extraSceneOptions();
+// "circles for circles/rand10k|rand100k; planes (N) for planes/*": what --count means, for its help.
+std::string countHelp();
 
 }  // namespace racelab

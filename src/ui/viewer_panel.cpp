@@ -1,27 +1,54 @@
 #include "ui/viewer_panel.hpp"
 
-#include <algorithm>
-
 #include <imgui.h>
 
 namespace racelab {
 namespace {
 
-bool drawParameter(SceneParameter& p) {
-    if (p.intValue && !p.choices.empty()) {
+// One control per parameter kind; returns whether the user changed it (the value goes through
+// ParameterSet::set, which clamps it into the range).
+bool drawParameter(ParameterSet& set, Parameter& p) {
+    const ParameterSpec& spec = p.spec;
+    const char* label = spec.label.c_str();
+    bool changed = false;
+    double value = p.number;
+    switch (spec.kind) {
+    case ParameterKind::Choice: {
+        int index = p.asInt();
         auto choiceAt = [](void* data, int i, const char** out) {
-            *out = (*static_cast<std::vector<std::string>*>(data))[static_cast<std::size_t>(i)].c_str();
+            *out = (*static_cast<const std::vector<std::string>*>(data))[static_cast<std::size_t>(i)].c_str();
             return true;
         };
-        return ImGui::Combo(p.label.c_str(), p.intValue, choiceAt, &p.choices, static_cast<int>(p.choices.size()));
+        changed = ImGui::Combo(label, &index, choiceAt, const_cast<std::vector<std::string>*>(&spec.choices),
+                               static_cast<int>(spec.choices.size()));
+        value = index;
+        break;
     }
-    if (p.intValue) return ImGui::InputInt(p.label.c_str(), p.intValue, 1, 1000, ImGuiInputTextFlags_EnterReturnsTrue);
-    return ImGui::SliderFloat(p.label.c_str(), p.floatValue, static_cast<float>(p.min), static_cast<float>(p.max));
-}
-
-void clampParameter(SceneParameter& p) {
-    if (p.intValue) *p.intValue = std::clamp(*p.intValue, static_cast<int>(p.min), static_cast<int>(p.max));
-    if (p.floatValue) *p.floatValue = std::clamp(*p.floatValue, static_cast<float>(p.min), static_cast<float>(p.max));
+    case ParameterKind::Bool: {
+        bool on = p.asBool();
+        changed = ImGui::Checkbox(label, &on);
+        value = on ? 1 : 0;
+        break;
+    }
+    case ParameterKind::Int: {
+        int v = p.asInt();
+        changed = ImGui::InputInt(label, &v, 1, 1000, ImGuiInputTextFlags_EnterReturnsTrue);
+        value = v;
+        break;
+    }
+    case ParameterKind::Float: {
+        float v = p.asFloat();
+        changed = ImGui::SliderFloat(label, &v, static_cast<float>(spec.min), static_cast<float>(spec.max));
+        value = v;
+        break;
+    }
+    case ParameterKind::Text:
+        ImGui::TextDisabled("%s: %s", label, p.text.c_str());
+        break;
+    }
+    if (!spec.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--param %s)", spec.help.c_str(), spec.name.c_str());
+    else if (ImGui::IsItemHovered()) ImGui::SetTooltip("--param %s", spec.name.c_str());
+    return changed && set.set(p, value);
 }
 
 }  // namespace
@@ -49,12 +76,9 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
     }
 
     // parameters
-    for (auto& p : s.scene->parameters()) {
-        if (drawParameter(p) && p.regenerates) {
-            clampParameter(p);
-            actions.regenerate = true;
-        }
-    }
+    ParameterSet& parameters = s.scene->parameters();
+    for (auto& p : parameters.all())
+        if (!p.hidden && drawParameter(parameters, p)) actions.regenerate = true;
     ImGui::TextDisabled("%s", s.scene->statsLine().c_str());
 
     // playback

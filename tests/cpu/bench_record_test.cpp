@@ -94,7 +94,7 @@ TEST(BenchSuite, AFailingPresetFailsTheSuiteAfterTheOthersRan) {
     ProcessResult suite = runRacelab("bench --suite --backend cpu --present none --size 32x24 --frames 2 --warmup 0 "
                                      "--filter circles/rgb,mesh/torus --param shading=depth");
     EXPECT_EQ(suite.exitCode, 1) << suite.output;
-    EXPECT_NE(suite.output.find("circles/rgb              FAILED: --param: circles/rgb has no parameter 'shading'"),
+    EXPECT_NE(suite.output.find("circles/rgb              FAILED: --param: circles/rgb has no parameter 'shading' (its parameters: seed)"),
               std::string::npos) << suite.output;
     EXPECT_NE(suite.output.find("  mesh/torus               32x24"), std::string::npos) << suite.output;
     EXPECT_NE(suite.output.find("ran 1 of 2 presets; 0 cannot run here, 1 failed"), std::string::npos) << suite.output;

@@ -46,7 +46,7 @@ TEST(Cli, UnwritableOutputIsAClearError) {
 
 TEST(Cli, OtherBadValues) {
     expectFailure("render --backend cpu --scene circles/rgb --frame -1 --out /tmp/racelab_neg.png", "--frame: Value -1 not in range 0 to 1000000");
-    expectFailure("render --backend cpu --scene circles/rgb --count 50 --out /tmp/racelab_c.png", "fixed circle count");
+    expectFailure("render --backend cpu --scene circles/rgb --count 50 --out /tmp/racelab_c.png", "has a fixed size; --count applies to");
     expectFailure("bench --backend cpu --present none --frames 0", "--frames must be positive");
     expectFailure("check --backend cpu", "needs --backend cuda");
     expectFailure("frobnicate", "subcommand is required");

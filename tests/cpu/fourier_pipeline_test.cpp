@@ -138,18 +138,18 @@ TEST(FourierExtraction, BadImageFilesAreRefused) {
 TEST(FourierExport, WritesPngFramesAndRefusesBadInput) {
     auto dir = std::filesystem::temp_directory_path() / "racelab_fourier_frames";
     std::filesystem::remove_all(dir);
-    ProcessResult r = runRacelab("fourier --backend cpu --frames 12 --every 4 --size 160x90 --out-dir " + dir.string());
+    ProcessResult r = runRacelab("frames --backend cpu --scene fourier/text --frames 12 --every 4 --size 160x90 --out-dir " + dir.string());
     ASSERT_EQ(r.exitCode, 0) << r.output;
     for (const char* name : {"frame-00000.png", "frame-00001.png", "frame-00002.png"}) {
         racelab::HostImage frame = racelab::readImage((dir / name).string());
         EXPECT_EQ(frame.width, 160);
     }
     EXPECT_FALSE(std::filesystem::exists(dir / "frame-00003.png"));
-    EXPECT_NE(runRacelab("fourier --backend cpu --frames 0 --out-dir " + dir.string()).exitCode, 0);
-    ProcessResult missing = runRacelab("fourier --backend cpu --scene fourier/image --image /nonexistent.png --out-dir " + dir.string());
+    EXPECT_NE(runRacelab("frames --backend cpu --scene fourier/text --frames 0 --out-dir " + dir.string()).exitCode, 0);
+    ProcessResult missing = runRacelab("frames --backend cpu --scene fourier/image --image /nonexistent.png --out-dir " + dir.string());
     EXPECT_NE(missing.exitCode, 0);
     EXPECT_NE(missing.output.find("no such file"), std::string::npos) << missing.output;
-    ProcessResult terms = runRacelab("fourier --backend cpu --param \"terms K=0\" --frames 2 --out-dir " + dir.string());
+    ProcessResult terms = runRacelab("frames --backend cpu --scene fourier/text --param terms=0 --frames 2 --out-dir " + dir.string());
     EXPECT_NE(terms.exitCode, 0);
     EXPECT_NE(terms.output.find("outside"), std::string::npos) << terms.output;
     std::filesystem::remove_all(dir);
@@ -188,10 +188,7 @@ TEST(FourierScenePanel, ClearTrailAndSourceContours) {
     SceneOptions options;
     options.backend = Backend::Cpu;
     FourierScene scene("text", options);
-    auto set = [&](const std::string& label, int value) {
-        for (auto& p : scene.parameters())
-            if (p.label == label) *p.intValue = value;
-    };
+    auto set = [&](const std::string& name, int value) { scene.setParameter(name, std::to_string(value)); };
     auto litPixels = [](const HostImage& image) {
         long lit = 0;
         for (int y = 0; y < image.height; ++y)
@@ -206,7 +203,7 @@ TEST(FourierScenePanel, ClearTrailAndSourceContours) {
     scene.renderReference(cleared, true);
     EXPECT_GT(litPixels(whole), 200);
     EXPECT_LT(litPixels(cleared), 10) << "the trail was not cleared";
-    set("source contours", 1);
+    set("source", 1);
     scene.renderReference(dotted, true);
     EXPECT_GT(litPixels(dotted), 200) << "the source contours are not drawn";
 }

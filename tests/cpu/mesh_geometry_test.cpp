@@ -1,6 +1,9 @@
-// Moller-Trumbore cases, the CPU BVH against brute force, and the visibility reference.
+// Moller-Trumbore cases, the CPU BVH against brute force, the visibility reference, and the host-side camera
+// and bounds (GLM) against the unfused formulas they replaced.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
 #include <random>
 
 #include "scenes/mesh/cpu_bvh.hpp"
@@ -69,7 +72,7 @@ TEST(CpuBvh, AgreesWithBruteForceOnRandomRays) {
         int hits = 0;
         for (int i = 0; i < 3000; ++i) {
             Vec3 o{u(rng), u(rng), u(rng)}, target{u(rng) * .5f, u(rng) * .5f, u(rng) * .5f};
-            Vec3 d = normalize(target - o);
+            Vec3 d = normalizeRn(subRn(target, o));
             if (bvh.grazesEdge(o, d, 0.f, 1e30f)) continue;  // a ray that may go either way
             bool brute = anyHitBrute(m, o, d, 0.f, 1e30f);
             EXPECT_EQ(bvh.anyHit(o, d, 0.f, 1e30f), brute) << m.name << " ray " << i;
@@ -96,7 +99,7 @@ TEST(Visibility, FromFarAwayAboutHalfIsHiddenAndParallelEqualsSequential) {
     CpuBvh bvh(sphere);
     std::vector<std::uint8_t> a, b, brute;
     const Vec3 origin{3.1f, 7.3f, 50.f};  // off the mesh's symmetry axes
-    const Vec3 towards = normalize(origin);
+    const Vec3 towards = normalizeRn(origin);
     visibilityReference(sphere, bvh, origin, a, false);
     visibilityReference(sphere, bvh, origin, b, true);
     visibilityReference(sphere, bvh, origin, brute, true, CpuMethod::Brute);
@@ -107,11 +110,11 @@ TEST(Visibility, FromFarAwayAboutHalfIsHiddenAndParallelEqualsSequential) {
         hidden += a[i];
         // Segments through a shared edge or vertex of the near side may slip through (Moller-Trumbore is
         // not watertight); those are the rays check counts apart.
-        if (bvh.grazesEdge(origin, sphere.vertices[i] - origin, 0.f, 1.f - kSegmentEpsilon)) {
+        if (bvh.grazesEdge(origin, subRn(sphere.vertices[i], origin), 0.f, 1.f - kSegmentEpsilon)) {
             ++grazing;
             continue;
         }
-        float facing = dot(sphere.vertices[i], towards);
+        float facing = dotRn(sphere.vertices[i], towards);
         if (facing > .2f) EXPECT_EQ(a[i], 0);  // the near cap is visible
         if (facing < -.2f) EXPECT_EQ(a[i], 1);  // the far cap is hidden
     }
@@ -136,4 +139,37 @@ TEST(MeshReference, SphereMaskHitsTheMiddleAndMissesTheCorner) {
         for (int x = 0; x < 64; ++x)
             if (image.at(x, y)[0] != brute.at(x, y)[0] && !ambiguous[y * 64 + x]) ++different;
     EXPECT_EQ(different, 0);
+}
+
+namespace {
+bool sameBits(Vec3 a, Vec3 b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+}  // namespace
+
+// The orbit camera and the mesh bounds are host-only set-up written with GLM (operators, glm::normalize,
+// glm::cross, glm::length). Frames must not change because of that: the values must be bit for bit those of the
+// one-rounding-at-a-time formulas (the Rn helpers) the camera was written with before, which holds while GLM
+// spells them in the same order and the host does not fuse (-ffp-contract=off).
+TEST(OrbitCamera, GlmEqualsTheUnfusedFormula) {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> angle(-3.2f, 3.2f), pitch(-1.5f, 1.5f), distance(.01f, 40.f), at(-5.f, 5.f);
+    for (int i = 0; i < 20000; ++i) {
+        const Vec3 centre{at(rng), at(rng), at(rng)};
+        const float y = angle(rng), p = pitch(rng), d = distance(rng);
+        const Camera c = orbitCamera(centre, y, p, d, 640, 480);
+        const Vec3 offset{mulRn(cosf(p), sinf(y)), sinf(p), mulRn(cosf(p), cosf(y))};
+        const Vec3 eye = addRn(centre, scaleRn(offset, d));
+        const Vec3 forward = normalizeRn(subRn(centre, eye));
+        const Vec3 right = normalizeRn(crossRn(forward, Vec3{0.f, 1.f, 0.f}));
+        ASSERT_TRUE(sameBits(c.eye, eye)) << i;
+        ASSERT_TRUE(sameBits(c.forward, forward)) << i;
+        ASSERT_TRUE(sameBits(c.right, right)) << i;
+        ASSERT_TRUE(sameBits(c.up, crossRn(right, forward))) << i;
+    }
+    for (const Mesh& m : {icosphere(3), torus(40, 20), wavyGrid(30)}) {
+        const Bounds b = boundsOf(m);
+        const Vec3 d = subRn(b.hi, b.lo);
+        EXPECT_TRUE(sameBits(b.centre(), scaleRn(addRn(b.lo, b.hi), .5f))) << m.name;
+        EXPECT_TRUE(sameBits(b.radius(), mulRn(.5f, sqrtf(dotRn(d, d))))) << m.name;
+    }
 }

@@ -191,7 +191,8 @@ TEST(FourierText, DrawsTheCommittedSvgAndNeedsNoFont) {
     EXPECT_EQ(scene.sourceLabel(), "racelab.svg (SVG paths)");
     EXPECT_GE(scene.contourCount(), 1u);
     EXPECT_NE(scene.statsLine().find("racelab.svg"), std::string::npos) << scene.statsLine();
-    for (const auto& p : scene.parameters()) EXPECT_EQ(p.label.find("canny"), std::string::npos) << "no edges to find";
+    for (const char* edge : {"blur", "canny-low", "canny-high"})
+        EXPECT_TRUE(scene.parameters().at(edge).hidden) << edge << ": no edges to find";
     // No system font is named in the binary any more (ImGui's own built-in font is compiled in, not a file).
     const std::string binary = readFile(RACELAB_BINARY);
     for (const char* font : {"DejaVu", "/usr/share/fonts", "truetype/"})
@@ -206,6 +207,7 @@ TEST(FourierText, TakesRacelabSvgFromTheAssetFolder) {
     const auto dir = std::filesystem::temp_directory_path() / "racelab_other_assets";
     std::filesystem::create_directories(dir / "fourier");
     std::ofstream(dir / "fourier" / "racelab.svg") << svgWith("<polygon points='10,10 90,10 50,90'/>");
+    std::ofstream(dir / "README.md") << "an asset folder\n";  // what marks a folder as racelab's assets
     setenv("RACELAB_ASSETS", dir.c_str(), 1);
     SceneOptions options;
     options.backend = Backend::Cpu;
@@ -238,11 +240,11 @@ TEST(FourierImage, DrawsAnSvgFileAndRefusesOtherText) {
     std::ofstream(text) << "just words";
     SceneOptions options;
     options.backend = Backend::Cpu;
-    options.imagePath = svg;
+    options.inputs["image"] = svg;
     FourierScene scene("image", options);
     EXPECT_EQ(scene.contourCount(), 1u);
     EXPECT_EQ(scene.sourceLabel(), "star.svg (SVG paths)");
-    options.imagePath = text;
+    options.inputs["image"] = text;
     try {
         FourierScene refused("image", options);
         ADD_FAILURE() << "a text file was drawn";

@@ -26,7 +26,7 @@ const Vec3 A{0, 0, 0}, B{1, 0, 0}, C{0, 1, 0};
 // The rule's answer for one triangle, and the same through the whole reference: a mesh of that triangle plus
 // the target as a fourth vertex, by the CPU BVH and by brute force (which must agree with the formula).
 bool blocks(const VisibilityRule& r, Vec3 origin, Vec3 target, Vec3 a = A, Vec3 b = B, Vec3 c = C) {
-    const bool formula = ruleBlocks(r, origin, target, target - origin, a, b, c);
+    const bool formula = ruleBlocks(r, origin, target, subRn(target, origin), a, b, c);
     Mesh m;
     m.vertices = {a, b, c, target};
     m.indices = {0, 1, 2};
@@ -193,12 +193,12 @@ TEST(VisibilityRules, EveryCountedTriangleEntersItsOwnLeafBox) {
             for (const VisibilityRule& r : everyRule()) {
                 const float slack = visibilityBoxSlack(origin, scale), far = visibilityBoxFar(r);
                 for (const Vec3& target : m.vertices) {
-                    const Vec3 d = target - origin, inv = inverse(d);
+                    const Vec3 d = subRn(target, origin), inv = inverse(d);
                     for (int t = 0; t < m.triangleCount(); ++t) {
                         const Vec3 a = m.corner(t, 0), b = m.corner(t, 1), c = m.corner(t, 2);
                         if (!ruleBlocks(r, origin, target, d, a, b, c)) continue;
                         ++counted;
-                        Vec3 lo = minOf(minOf(a, b), c), hi = maxOf(maxOf(a, b), c);
+                        Vec3 lo = glm::min(glm::min(a, b), c), hi = glm::max(glm::max(a, b), c);
                         lo = {padBelow(lo.x), padBelow(lo.y), padBelow(lo.z)};
                         hi = {padAbove(hi.x), padAbove(hi.y), padAbove(hi.z)};
                         EXPECT_TRUE(hitsGrownBox(origin, inv, lo, hi, slack, far))

@@ -7,7 +7,7 @@
 #ifdef RACELAB_HAVE_CUDA
 #include <random>
 
-#include "contour_preprocess.cuh"
+#include "fourier/contour_preprocess_gpu.cuh"
 #include "core/gpu_timing.hpp"
 #include "gpu_test_support.hpp"
 #include "scenes/fourier/contour_extraction.hpp"

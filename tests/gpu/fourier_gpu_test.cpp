@@ -51,11 +51,9 @@ TEST(FourierGpu, RacyVariantDiffers) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     SceneOptions options;
     FourierScene good("text", options), bad("text", options);
-    for (auto& p : bad.parameters())
-        if (p.label == "terms K") *p.intValue = 2000;
+    bad.setParameter("terms", "2000");
     bad.regenerate();
-    for (auto& p : good.parameters())
-        if (p.label == "terms K") *p.intValue = 2000;
+    good.setParameter("terms", "2000");
     good.regenerate();
     CudaStream stream;
     advanceTo(good, 300, stream.get());
@@ -115,16 +113,13 @@ TEST(FourierGpu, ClearedTrailAndSourceDotsEqualTheCpuReference) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     SceneOptions options;
     FourierScene scene("text", options);
-    auto set = [&](const std::string& label, int value) {
-        for (auto& p : scene.parameters())
-            if (p.label == label) *p.intValue = value;
-    };
+    auto set = [&](const std::string& name, int value) { scene.setParameter(name, std::to_string(value)); };
     CudaStream stream;
     const int w = 960, h = 540;
     advanceTo(scene, 150, stream.get());
     renderOffline(scene, 0, {w, h}, stream.get());  // the trail of frames 1..150
     set("trail", 1);
-    set("source contours", 1);
+    set("source", 1);
     renderOffline(scene, 0, {w, h}, stream.get());  // cleared at 150
     advanceTo(scene, 150, stream.get());
     HostImage gpu = renderOffline(scene, 0, {w, h}, stream.get());
@@ -140,7 +135,7 @@ TEST(FourierGpu, ClearedTrailAndSourceDotsEqualTheCpuReference) {
     EXPECT_LT(lit(referenceTrail(scene.terms(), cleared, 300, w, h)) * 3,
               lit(referenceTrail(scene.terms(), whole, 300, w, h)) * 2)
         << "clearing at frame 150 of 300 should leave about half the trail";
-    set("source contours", 0);
+    set("source", 0);
     HostImage withoutDots(w, h);
     scene.renderReference(withoutDots, true);
     EXPECT_GT(compareImages(cpu, withoutDots, 0.f).differingPixels, 500) << "the source dots are not drawn";

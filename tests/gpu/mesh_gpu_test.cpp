@@ -33,8 +33,7 @@ TEST_P(MeshFrameMatches, GpuEqualsCpuExceptGrazingRays) {
     auto [name, variant, shading] = GetParam();
     SceneOptions options;
     MeshScene scene(name, options);
-    for (auto& p : scene.parameters())
-        if (p.label == "shading") *p.intValue = shading;
+    scene.setParameter("shading", std::to_string(shading));
     CudaStream stream;
     advanceTo(scene, 20, stream.get());  // orbit a little: not the default view only
     HostImage gpu = renderOffline(scene, scene.variantIndex(variant), {320, 200}, stream.get());
@@ -66,13 +65,13 @@ TEST(MeshVisibility, GpuEqualsCpu) {
         scene.gpuVisibility(origin, scene.variantIndex("brute"), brute, stream.get());
         long differ = 0, grazing = 0;
         for (std::size_t i = 0; i < cpu.size(); ++i) {
-            bool graze = scene.cpuBvh().grazesEdge(origin, scene.mesh().vertices[i] - origin, 0.f, 1.f - kSegmentEpsilon);
+            bool graze = scene.cpuBvh().grazesEdge(origin, subRn(scene.mesh().vertices[i], origin), 0.f, 1.f - kSegmentEpsilon);
             if (lbvh[i] != cpu[i] || brute[i] != cpu[i]) {
                 (graze ? grazing : differ)++;
                 if (!graze)
                     ADD_FAILURE() << name << " vertex " << i << ": cpu " << int(cpu[i]) << " lbvh " << int(lbvh[i]) << " brute "
                                   << int(brute[i]) << " cpu brute "
-                                  << anyHitBrute(scene.mesh(), origin, scene.mesh().vertices[i] - origin, 0.f, 1.f - kSegmentEpsilon);
+                                  << anyHitBrute(scene.mesh(), origin, subRn(scene.mesh().vertices[i], origin), 0.f, 1.f - kSegmentEpsilon);
             }
         }
         EXPECT_EQ(differ, 0) << name << " (grazing segments apart: " << grazing << ")";

@@ -1,5 +1,7 @@
 // The planes on the GPU: generation and compositing against the CPU reference (+-1 per 8-bit channel),
 // the racy variant differing, and oversized plane sets refused before allocating.
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "app/offline_frame.hpp"
@@ -50,8 +52,7 @@ TEST_P(PlanesCompositeMatches, GoodEqualsCpuWithinOne) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     auto [w, blend, frame] = GetParam();
     auto scene = makePlanes("default", 40);
-    for (auto& p : scene->parameters())
-        if (p.label == "blend") *p.intValue = blend;
+    scene->setParameter("blend", std::to_string(blend));  // a choice, by index
     CudaStream stream;
     advanceTo(*scene, frame, stream.get());
     HostImage gpu = renderOffline(*scene, 0, {w, 150}, stream.get());

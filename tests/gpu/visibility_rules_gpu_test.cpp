@@ -51,7 +51,7 @@ TEST_P(VisibilityRulesGpu, GoodAndBruteEqualTheCpuForEveryRule) {
                     blocked += cpu[i];
                     if (lbvh[i] == cpu[i] && tiles[i] == cpu[i]) continue;
                     const Vec3 target = scene.mesh().vertices[i];
-                    if (excuseGrazing && scene.cpuBvh().grazesEdge(origin, target - origin, 0.f, tMax)) {
+                    if (excuseGrazing && scene.cpuBvh().grazesEdge(origin, subRn(target, origin), 0.f, tMax)) {
                         ++grazing;
                         continue;
                     }

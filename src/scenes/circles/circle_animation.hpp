@@ -1,14 +1,13 @@
-// The animated circle scenes' particle steps, compiled by nvcc (kernels/circles.cu) and the host compiler
-// (the CPU reference). Each step is CS149 asst3's advanceAnimation (render/refRenderer.cpp) operation for
-// operation: the same expressions in the same order, every product and sum rounded on its own on the GPU
+// The animated circle scenes' particle steps, compiled by nvcc (kernels/circles/animation.cu) and the host
+// compiler (the CPU reference). Each step is CS149 asst3's advanceAnimation (render/refRenderer.cpp) operation
+// for operation: the same expressions in the same order, every product and sum rounded on its own on the GPU
 // (mulRn/addRn), so the GPU's particles stay bit-identical to the CPU's, and the CPU's to the course's
 // reference, however many frames run. Snow is chaotic: a single rounding difference grows into a different
 // flake path within a few dozen frames.
 #pragma once
 #include <cmath>
 
-#include "common/host_device_math.hpp"
-#include "scenes/circles/circle_formulas.hpp"  // clampf
+#include "common/device_math.hpp"
 #include "scenes/circles/snow_noise.hpp"
 
 namespace racelab::circles {

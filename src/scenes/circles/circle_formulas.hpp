@@ -1,4 +1,4 @@
-// The circle renderer's per-pixel and per-particle formulas, compiled both by nvcc (kernels/circles.cu)
+// The circle renderer's per-pixel and per-particle formulas, compiled both by nvcc (kernels/circles/)
 // and by the host compiler (the CPU reference), so that GPU and CPU evaluate literally the same code.
 // Semantics follow CS149 asst3: pixel centres ((i+0.5)/W, (j+0.5)/H), coverage when the squared distance is
 // <= r^2, blend C = a*c + (1-a)*C, white clear; snow shades by distance with a 5-entry ramp.
@@ -6,15 +6,13 @@
 #include <cmath>
 #include <cstdint>
 
-#include "common/host_device_math.hpp"
+#include "common/device_math.hpp"  // RACELAB_HD, clampf, toByte, squaredDistance, mulRn
 
 namespace racelab::circles {
 
 struct Rgb {
     float r, g, b;
 };
-
-RACELAB_HD float clampf(float x, float lo, float hi) { return fmaxf(lo, fminf(x, hi)); }
 
 // Clear colour of pixel row `row`: white, or the snow scene's vertical grey ramp.
 RACELAB_HD Rgb clearColor(bool snow, int row, int height) {
@@ -48,28 +46,9 @@ RACELAB_HD void shade(bool snow, float distSq, float radius, float depth, Rgb ci
     }
 }
 
-// Squared distance from a circle centre to a pixel centre. The GPU must not fuse this into an FMA: whether a
-// pixel centre lies inside is decided by the last bit for tiny circles (micro2M), and it must be decided the
-// same way as on the CPU, which rounds every product.
-RACELAB_HD float squaredDistance(float dx, float dy) {
-#if defined(__CUDA_ARCH__)
-    return __fadd_rn(__fmul_rn(dx, dx), __fmul_rn(dy, dy));
-#else
-    return dx * dx + dy * dy;
-#endif
-}
-
 // Normalized coordinate of pixel centre i along an axis with 1/extent = inverse. Kept unfused on the GPU
 // for the same reason: a fused `centre - inverse * (i + .5)` would round differently than the CPU.
-RACELAB_HD float pixelCentre(int i, float inverse) {
-#if defined(__CUDA_ARCH__)
-    return __fmul_rn(inverse, static_cast<float>(i) + .5f);
-#else
-    return inverse * (static_cast<float>(i) + .5f);
-#endif
-}
-
-RACELAB_HD std::uint8_t toByte(float v) { return static_cast<std::uint8_t>(clampf(v, 0.f, 1.f) * 255.f + .5f); }
+RACELAB_HD float pixelCentre(int i, float inverse) { return mulRn(inverse, static_cast<float>(i) + .5f); }
 
 // Pixel bounds [min, max) of a circle's bounding box, clamped to the image, as CS149's reference computes them.
 RACELAB_HD void pixelBounds(float centre, float radius, int extent, int& lo, int& hi) {

@@ -11,7 +11,7 @@
 namespace racelab::circles {
 
 constexpr int kReferenceTileSize = 16;
-constexpr float kReferenceTransmittanceCutoff = 1.f / 512.f;  // kernels/circles.cu's kTransmittanceCutoff
+constexpr float kReferenceTransmittanceCutoff = 1.f / 512.f;  // kernels/circles/circle_gpu_internal.cuh's kTransmittanceCutoff
 
 // parallel = false runs the same algorithm on one thread.
 void renderReferenceTiled(const CircleSet& set, HostImage& image, bool parallel = true);

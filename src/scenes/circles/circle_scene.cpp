@@ -6,9 +6,12 @@
 #include "scenes/circles/circle_reference.hpp"
 #include "scenes/circles/circle_reference_tiled.hpp"
 #include "scenes/circles/circle_scene_spec.hpp"
+#include "scenes/workload.hpp"
+
+RACELAB_WORKLOAD(circles);
 
 #ifdef RACELAB_HAVE_CUDA
-#include "circles.cuh"
+#include "circles/circle_gpu.cuh"
 #else
 namespace racelab::circles {
 class CircleGpuRenderer {};  // the build has no CUDA: the cpu backend only
@@ -17,38 +20,22 @@ class CircleGpuRenderer {};  // the build has no CUDA: the cpu backend only
 
 namespace racelab::circles {
 
-const std::vector<VariantInfo>& CircleScene::variantList() {
-    static const std::vector<VariantInfo> list = {
-        {"good", "stable tile binning (radix sort on tile bits), one block per tile, blend order kept", true},
-        {"bad", "one thread per circle, unsynchronized read-modify-write: lost updates and broken order", false},
-        {"unordered", "tiles binned with atomics: no lost updates, but blend order is not kept", false},
-    };
-    return list;
-}
+const std::vector<VariantInfo>& CircleScene::variants() const { return racelabWorkload_circles().variants; }
 
 CircleScene::CircleScene(const std::string& preset, const SceneOptions& options)
-    : preset_(preset), seed_(static_cast<int>(options.seed)), backend_(options.backend) {
+    : Scene(racelabWorkload_circles().parameters), preset_(preset), seed_(parameters_.at("seed")), count_(parameters_.at("circles")), backend_(options.backend) {
     const CircleSceneSpec* spec = findCircleSceneSpec(preset);
     if (!spec) throw UsageError("unknown circle scene '" + preset + "'");
-    countAdjustable_ = spec->countAdjustable;
-    count_ = options.count > 0 ? options.count : spec->defaultCount;
-    if (options.count > 0 && !countAdjustable_ && options.count != spec->defaultCount)
-        throw UsageError("scene circles/" + preset + " has a fixed circle count (" +
-                         std::to_string(spec->defaultCount) + "); --count applies to rand10k, rand100k, rand1M, micro2M");
+    seed_.number = options.seed;
+    count_.number = options.count > 0 ? options.count : spec->defaultCount;
+    count_.hidden = !spec->countAdjustable;
     regenerate();
 }
 
 CircleScene::~CircleScene() = default;
 
-std::vector<SceneParameter> CircleScene::parameters() {
-    std::vector<SceneParameter> out;
-    out.push_back({"seed", &seed_, nullptr, 0, 1000000, true});
-    if (countAdjustable_) out.push_back({"circles", &count_, nullptr, 1, kMaxCircleCount, true});
-    return out;
-}
-
 void CircleScene::regenerate() {
-    set_ = generateCircles(preset_, static_cast<unsigned>(seed_), countAdjustable_ ? count_ : 0);
+    set_ = generateCircles(preset_, static_cast<unsigned>(seed_.asInt()), count_.hidden ? 0 : count_.asInt());
     // CS149 numbers its frames from the first picture its loop draws, and that loop advances before it
     // renders: its frame 0 is the loaded scene after one step. Taking that step here makes racelab's frame N
     // the course's frame N everywhere (view, render, check, bench). The host step is bit-identical to the
@@ -90,7 +77,7 @@ void CircleScene::advance(double /*dt*/, cudaStream_t stream) {
 
 void CircleScene::render(const FrameTarget& target, int variant) {
 #ifdef RACELAB_HAVE_CUDA
-    RACELAB_REQUIRE(variant >= 0 && variant < static_cast<int>(variantList().size()), "variant index out of range");
+    RACELAB_REQUIRE(variant >= 0 && variant < static_cast<int>(variants().size()), "variant index out of range");
     uploadIfStale(target.stream);
     gpu_->render(target, static_cast<CircleVariant>(variant));
 #else

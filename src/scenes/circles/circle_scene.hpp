@@ -7,7 +7,7 @@
 
 #include "scenes/circles/circle_set.hpp"
 #include "scenes/scene.hpp"
-#include "scenes/scene_registry.hpp"
+#include "scenes/scene_options.hpp"
 
 namespace racelab::circles {
 
@@ -18,11 +18,8 @@ public:
     CircleScene(const std::string& preset, const SceneOptions& options);
     ~CircleScene() override;
 
-    static const std::vector<VariantInfo>& variantList();
-
     std::string name() const override { return "circles/" + preset_; }
-    const std::vector<VariantInfo>& variants() const override { return variantList(); }
-    std::vector<SceneParameter> parameters() override;
+    const std::vector<VariantInfo>& variants() const override;
     void regenerate() override;
     void setBackend(Backend backend) override;
     Backend backend() const override { return backend_; }
@@ -43,9 +40,8 @@ private:
     void uploadIfStale(cudaStream_t stream);  // the host set changed (regenerate, cpu steps): copy it over
 
     std::string preset_;
-    int seed_ = 0;
-    int count_ = 0;
-    bool countAdjustable_ = false;
+    Parameter& seed_;
+    Parameter& count_;  // hidden for the scenes of a fixed size
     Backend backend_ = Backend::Cuda;
     CircleSet set_;
     bool deviceCurrent_ = false;  // device copy matches set_ (false after regenerate or cpu-side steps)

@@ -1,18 +1,18 @@
-// Drawing the epicycles, compiled by nvcc (kernels/fourier.cu) and the host compiler (the CPU reference):
-// the term of one epicycle at a time, the mapping from image to frame pixels, and the splats that draw
-// circles, arms and the pen's trail as anti-aliased coverage (kept as the maximum, so the order of the
+// Drawing the epicycles, compiled by nvcc (kernels/fourier/epicycles_gpu.cu) and the host compiler (the CPU
+// reference): the term of one epicycle at a time, the mapping from image to frame pixels, and the splats that
+// draw circles, arms and the pen's trail as anti-aliased coverage (kept as the maximum, so the order of the
 // splats does not matter).
 #pragma once
 #include <cmath>
 #include <cstdint>
 
-#include "scenes/circles/circle_formulas.hpp"  // RACELAB_HD, clampf, toByte
+#include "common/device_math.hpp"  // RACELAB_HD, Vec2, clampf, toByte, discCoverage
 
 namespace racelab::fourier {
 
-struct Vec2 {
-    float x, y;
-};
+// Points and vectors are racelab::Vec2 (GLM). The formulas below spell their arithmetic on the components,
+// as plain float expressions: nvcc contracts them on the device exactly as it always has, and the CPU
+// reference (epicycle_reference.cpp) is compared with the GPU image within a tolerance, not bit for bit.
 
 struct EpicycleTerm {
     float frequency;
@@ -38,7 +38,7 @@ RACELAB_HD Vec2 toFrame(const FrameMapping& m, Vec2 p) {
 
 // Coverage (0..255) of a disc splat of radius r at distance d from its centre: 1 px of anti-aliasing.
 RACELAB_HD std::uint32_t splatCoverage(float d, float r) {
-    return static_cast<std::uint32_t>(circles::clampf(r + .5f - d, 0.f, 1.f) * 255.f + .5f);
+    return static_cast<std::uint32_t>(discCoverage(r, d) * 255.f + .5f);
 }
 
 // Distance from p to segment ab, and from p to the ring of radius r around c.
@@ -69,7 +69,7 @@ RACELAB_HD void composePixel(std::uint32_t trail, std::uint32_t overlay, std::ui
     r = r * (1.f - .6f * o) + .25f * .6f * o;
     g = g * (1.f - .6f * o) + .55f * .6f * o;
     b = b * (1.f - .6f * o) + 1.f * .6f * o;
-    out[0] = circles::toByte(r), out[1] = circles::toByte(g), out[2] = circles::toByte(b), out[3] = 255;
+    out[0] = toByte(r), out[1] = toByte(g), out[2] = toByte(b), out[3] = 255;
 }
 
 }  // namespace racelab::fourier

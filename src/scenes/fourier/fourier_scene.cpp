@@ -7,16 +7,20 @@
 
 #include "core/asset_paths.hpp"
 #include "core/errors.hpp"
+#include "core/repeat_timing.hpp"
 #include "core/stats.hpp"
 #include "core/stopwatch.hpp"
 #include "scenes/fourier/epicycle_reference.hpp"
 #include "scenes/fourier/fourier_series.hpp"
 #include "scenes/fourier/gpu_fft.hpp"
+#include "scenes/workload.hpp"
+
+RACELAB_WORKLOAD(fourier);
 
 #ifdef RACELAB_HAVE_CUDA
-#include "contour_preprocess.cuh"
+#include "fourier/contour_preprocess_gpu.cuh"
 #include "core/device_buffer.hpp"
-#include "fourier.cuh"
+#include "fourier/epicycles_gpu.cuh"
 #else
 namespace racelab::fourier {
 class FourierGpu {};
@@ -26,24 +30,20 @@ class ContourPreprocessorGpu {};
 
 namespace racelab::fourier {
 
-const std::vector<VariantInfo>& FourierScene::variantList() {
-    static const std::vector<VariantInfo> list = {
-        {"good", "chain of centres by a block scan; trail coverage kept with atomicMax", true},
-        {"bad", "chain by a shared-memory scan missing its barriers (arms jump); trail blended with racy "
-                "read-modify-writes (speckles)", false},
-    };
-    return list;
-}
+const std::vector<VariantInfo>& FourierScene::variants() const { return racelabWorkload_fourier().variants; }
 
 FourierScene::FourierScene(const std::string& preset, const SceneOptions& options)
-    : preset_(preset), backend_(options.backend) {
+    : Scene(racelabWorkload_fourier().parameters), preset_(preset), backend_(options.backend),
+      speed_(parameters_.at("speed")), showCircles_(parameters_.at("circles")), showArms_(parameters_.at("arms")),
+      showSource_(parameters_.at("source")), clearTrail_(parameters_.at("trail")), brushRadius_(parameters_.at("brush")) {
+    const std::string imagePath = options.input("image");
     if (preset == "image") {
-        if (options.imagePath.empty()) throw MissingInputError("fourier/image needs --image FILE (a PNG, JPEG or SVG)");
-        if (isSvgFile(options.imagePath)) {
-            useSvg(options.imagePath);
+        if (imagePath.empty()) throw MissingInputError("fourier/image needs --image FILE (a PNG, JPEG or SVG)");
+        if (isSvgFile(imagePath)) {
+            useSvg(imagePath);
         } else {
-            image_ = loadGrayImage(options.imagePath);
-            sourceLabel_ = std::filesystem::path(options.imagePath).filename().string() + " (edges by Canny)";
+            image_ = loadGrayImage(imagePath);
+            sourceLabel_ = std::filesystem::path(imagePath).filename().string() + " (edges by Canny)";
         }
     } else if (preset == "text") {
         // The word as outlines the project draws itself (tools/make_racelab_svg.py): no system font.
@@ -55,6 +55,8 @@ FourierScene::FourierScene(const std::string& preset, const SceneOptions& option
         throw UsageError("unknown fourier scene '" + preset + "' (valid: fourier/text, fourier/shapes, fourier/image)");
     }
     if (!vector_) width_ = image_.width, height_ = image_.height;
+    for (const char* edgeParameter : {"blur", "canny-low", "canny-high"})
+        parameters_.at(edgeParameter).hidden = vector_;  // an SVG's outlines are exact: no edges to find
     regenerate();
 }
 
@@ -71,27 +73,6 @@ std::vector<Contour> FourierScene::sourceContours() const {
 }
 
 FourierScene::~FourierScene() = default;
-
-std::vector<SceneParameter> FourierScene::parameters() {
-    std::vector<SceneParameter> out;
-    if (!vector_) {  // an SVG's outlines are exact: no edges to find
-        out.push_back({"blur sigma", nullptr, &edges_.sigma, 0, 10, true, {}});
-        out.push_back({"canny low", nullptr, &edges_.low, 0, 1000, true, {}});
-        out.push_back({"canny high", nullptr, &edges_.high, 0, 1000, true, {}});
-    }
-    out.push_back({"min size (points)", &preprocessing_.minSize, nullptr, 1, 100000, true, {}});
-    out.push_back({"duplicate distance (px)", nullptr, &preprocessing_.duplicateDistance, 0, 50, true, {}});
-    out.push_back({"merge distance (px)", nullptr, &preprocessing_.mergeDistance, 0, 200, true, {}});
-    out.push_back({"terms K", &termCount_, nullptr, 1, kMaxTerms, true, {}});
-    out.push_back({"samples N", &sampleCount_, nullptr, 2, 65536, true, {}});
-    out.push_back({"speed (turns per 10 s)", nullptr, &speed_, .05, 20, false, {}});
-    out.push_back({"brush radius (px)", nullptr, &brushRadius_, 1, 200, false, {}});
-    out.push_back({"circles", &showCircles_, nullptr, 0, 1, false, {"hidden", "shown"}});
-    out.push_back({"arms", &showArms_, nullptr, 0, 1, false, {"hidden", "shown"}});
-    out.push_back({"source contours", &showSource_, nullptr, 0, 1, false, {"hidden", "shown"}});
-    out.push_back({"trail", &clearTrail_, nullptr, 0, 1, false, {"drawing", "clear now"}});
-    return out;
-}
 
 #ifdef RACELAB_HAVE_CUDA
 ContourPreprocessorGpu& FourierScene::preprocessorGpu() {
@@ -111,8 +92,20 @@ std::vector<Contour> FourierScene::preprocessed(const std::vector<Contour>& cont
     return preprocess(contours, strokes_, preprocessing_);
 }
 
+void FourierScene::readRebuildParameters() {
+    edges_.sigma = parameters_.at("blur").asFloat();
+    edges_.low = parameters_.at("canny-low").asFloat();
+    edges_.high = parameters_.at("canny-high").asFloat();
+    preprocessing_.minSize = parameters_.at("min-size").asInt();
+    preprocessing_.duplicateDistance = parameters_.at("duplicate-distance").asFloat();
+    preprocessing_.mergeDistance = parameters_.at("merge-distance").asFloat();
+    termCount_ = parameters_.at("terms").asInt();
+    sampleCount_ = parameters_.at("samples").asInt();
+}
+
 void FourierScene::regenerate() {
     Stopwatch clock;
+    readRebuildParameters();
     std::vector<Contour> contours = sourceContours();
     std::vector<Contour> ordered = preprocessed(contours);
     std::vector<std::complex<float>> path = flatten(ordered);
@@ -159,8 +152,8 @@ void FourierScene::render(const FrameTarget& target, int variant) {
     }
     applyClearTrail();
     lastWidth_ = target.width, lastHeight_ = target.height;
-    DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_ != 0, showArms_ != 0,
-                   showSource_ != 0, trailFrom_};
+    DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_.asBool(), showArms_.asBool(),
+                   showSource_.asBool(), trailFrom_};
     gpu_->draw(target, s, frame_, variant == 1);
 #else
     (void)target, (void)variant;
@@ -191,7 +184,7 @@ void FourierScene::handleInput(const PointerInput& input) {
     if (input.paint && lastWidth_ > 0) {
         const FrameMapping m = mappingFor(lastWidth_, lastHeight_);
         BrushStroke stroke{(input.x - m.offsetX) / m.scale, (static_cast<float>(m.frameHeight) - input.y - m.offsetY) / m.scale,
-                           brushRadius_ / m.scale};
+                           brushRadius_.asFloat() / m.scale};
         if (stroke.x >= 0 && stroke.y >= 0 && stroke.x < width_ && stroke.y < height_) strokes_.push_back(stroke);
     }
     if (input.paintReleased && !strokes_.empty()) {
@@ -205,14 +198,14 @@ void FourierScene::handleInput(const PointerInput& input) {
 }
 
 void FourierScene::applyClearTrail() {
-    if (clearTrail_) trailFrom_ = frame_, clearTrail_ = 0;
+    if (clearTrail_.asInt() != 0) trailFrom_ = frame_, clearTrail_.number = 0;
 }
 
 void FourierScene::renderReference(HostImage& image, bool parallel) {
     applyClearTrail();
     lastWidth_ = image.width, lastHeight_ = image.height;
-    ReferenceDrawSettings s{mappingFor(image.width, image.height), periodFrames(), showCircles_ != 0, showArms_ != 0,
-                            trailFrom_, showSource_ ? &source_ : nullptr};
+    ReferenceDrawSettings s{mappingFor(image.width, image.height), periodFrames(), showCircles_.asBool(), showArms_.asBool(),
+                            trailFrom_, showSource_.asBool() ? &source_ : nullptr};
     renderEpicyclesReference(terms_, s, frame_, image, parallel);
 }
 
@@ -236,16 +229,8 @@ std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaS
     constexpr int kRuns = 7;
     std::vector<std::string> notes;
     char line[200];
-    auto medianMs = [&](auto&& prepare, auto&& step) {
-        std::vector<double> ms;
-        for (int run = 0; run <= kRuns; ++run) {
-            prepare();
-            Stopwatch clock;
-            step();
-            if (run > 0) ms.push_back(clock.ms());  // run 0 warms up (allocations, first launches)
-        }
-        return summarize(ms).p50;
-    };
+    // One warm-up run first (allocations, first launches).
+    auto medianMs = [&](auto&& prepare, auto&& step) { return timeRepeated(kRuns, 1, prepare, step).p50; };
     const bool gpu = backend_ == Backend::Cuda;
     auto row = [&](const char* what, double cpuMs, double gpuMs) {
         if (gpuMs > 0)

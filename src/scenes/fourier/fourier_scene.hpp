@@ -14,7 +14,7 @@
 #include "scenes/fourier/epicycle_formulas.hpp"
 #include "scenes/fourier/svg_drawing.hpp"
 #include "scenes/scene.hpp"
-#include "scenes/scene_registry.hpp"
+#include "scenes/scene_options.hpp"
 
 namespace racelab::fourier {
 
@@ -26,11 +26,8 @@ public:
     FourierScene(const std::string& preset, const SceneOptions& options);
     ~FourierScene() override;
 
-    static const std::vector<VariantInfo>& variantList();
-
     std::string name() const override { return "fourier/" + preset_; }
-    const std::vector<VariantInfo>& variants() const override { return variantList(); }
-    std::vector<SceneParameter> parameters() override;
+    const std::vector<VariantInfo>& variants() const override;
     void regenerate() override;
     void setBackend(Backend backend) override { backend_ = backend; }
     Backend backend() const override { return backend_; }
@@ -51,7 +48,7 @@ public:
 
     const std::vector<EpicycleTerm>& terms() const { return terms_; }
     FrameMapping mappingFor(int width, int height) const;
-    float periodFrames() const { return 600.f / speed_; }
+    float periodFrames() const { return 600.f / speed_.asFloat(); }
     // "cuFFT", or "plain DFT" and why cuFFT was not used (also in statsLine()).
     const std::string& transform() const { return transform_; }
     const std::string& transformWhyNot() const { return transformWhyNot_; }
@@ -63,6 +60,7 @@ public:
 
 private:
     void applyClearTrail();
+    void readRebuildParameters();  // the parameters marked `regenerates` into the settings they feed
     void useSvg(const std::string& path);  // the drawing's outlines instead of an image's edges
     std::vector<Contour> sourceContours() const;
     ContourPreprocessorGpu& preprocessorGpu();  // made on first use (cuda builds only)
@@ -77,18 +75,20 @@ private:
     SampledDrawing sampled_;
     int width_ = 0, height_ = 0;  // the source's pixels: the image's, or the sampled drawing's canvas
     std::string sourceLabel_;
+    // Read when the drawing is rebuilt (regenerate):
     EdgeSettings edges_;
     PreprocessSettings preprocessing_;
-    int termCount_ = 400, sampleCount_ = 4096;
-    float speed_ = 1.f;
-    int showCircles_ = 1, showArms_ = 1, showSource_ = 0;
-    int clearTrail_ = 0;   // set from the panel ("trail: clear now"); the next frame restarts the trail there
+    int termCount_ = 0, sampleCount_ = 0;
+    // Read live:
+    Parameter& speed_;
+    Parameter &showCircles_, &showArms_, &showSource_;
+    Parameter& clearTrail_;  // set from the panel ("trail: clear now"); the next frame restarts the trail there
+    Parameter& brushRadius_;
     long trailFrom_ = 0;   // frame at which the trail was last cleared
     std::vector<Vec2> source_;  // the preprocessed contour points, in the terms' coordinates
     long frame_ = 0;
     std::vector<EpicycleTerm> terms_;
     std::vector<BrushStroke> strokes_;
-    float brushRadius_ = 12.f;
     int lastWidth_ = 0, lastHeight_ = 0;
     std::size_t contourCount_ = 0, pointCount_ = 0;
     double pipelineMs_ = 0;

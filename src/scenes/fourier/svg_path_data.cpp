@@ -12,10 +12,6 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-Vec2d operator+(Vec2d a, Vec2d b) { return {a.x + b.x, a.y + b.y}; }
-Vec2d operator-(Vec2d a, Vec2d b) { return {a.x - b.x, a.y - b.y}; }
-Vec2d operator*(Vec2d a, double s) { return {a.x * s, a.y * s}; }
-
 // Numbers and flags of path data, separated by white space and/or one comma (or by nothing, "1-2.5.5").
 class Reader {
 public:
@@ -118,7 +114,7 @@ std::vector<SvgSubpath> parsePathData(const std::string& d, const std::string& w
     Reader in(d, where);
     std::vector<SvgSubpath> out;
     SvgSubpath current;
-    Vec2d at, start, lastControl;  // lastControl: the second control point of the last C/S or Q/T
+    Vec2d at(0), start(0), lastControl(0);  // lastControl: the second control point of the last C/S or Q/T
     char previous = 0, command = 0;
     std::size_t done = 0;  // pieces in finished subpaths
     auto finish = [&] {
@@ -151,7 +147,7 @@ std::vector<SvgSubpath> parsePathData(const std::string& d, const std::string& w
         if (previous == 0 && command != 'M' && command != 'm')
             throw UsageError(where + ": path data must start with a moveto (M), not '" + std::string(1, command) + "'");
         const bool relative = command >= 'a' && command <= 'z';
-        const Vec2d base = relative ? at : Vec2d{};
+        const Vec2d base = relative ? at : Vec2d(0);
         switch (command) {
         case 'M': case 'm':
             finish();

@@ -7,14 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "common/device_math.hpp"  // Vec2d: GLM's double 2-vector, with its component-wise operators
+
 namespace racelab::fourier {
 
-struct Vec2d {
-    double x = 0, y = 0;
-};
-
 struct Cubic {
-    Vec2d p0, p1, p2, p3;
+    Vec2d p0{0.0}, p1{0.0}, p2{0.0}, p3{0.0};
 };
 
 struct SvgSubpath {

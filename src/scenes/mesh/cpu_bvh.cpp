@@ -2,11 +2,15 @@
 
 #include <algorithm>
 
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
 namespace racelab::mesh {
 
 CpuBvh::CpuBvh(const Mesh& mesh) : mesh_(mesh) {
     const int n = mesh.triangleCount();
     std::vector<Vec3> centroids(static_cast<std::size_t>(n));
+    // host only (the CPU's own tree), so GLM's operators: the host never fuses them
     for (int i = 0; i < n; ++i) centroids[i] = (mesh.corner(i, 0) + mesh.corner(i, 1) + mesh.corner(i, 2)) * (1.f / 3.f);
     order_.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) order_[i] = static_cast<std::uint32_t>(i);
@@ -21,8 +25,8 @@ int CpuBvh::build(int first, int count, const std::vector<Vec3>& centroids) {
     Vec3 clo = centroids[order_[first]], chi = clo;
     for (int i = first; i < first + count; ++i) {
         int t = static_cast<int>(order_[i]);
-        for (int k = 0; k < 3; ++k) node.lo = minOf(node.lo, mesh_.corner(t, k)), node.hi = maxOf(node.hi, mesh_.corner(t, k));
-        clo = minOf(clo, centroids[t]), chi = maxOf(chi, centroids[t]);
+        for (int k = 0; k < 3; ++k) node.lo = glm::min(node.lo, mesh_.corner(t, k)), node.hi = glm::max(node.hi, mesh_.corner(t, k));
+        clo = glm::min(clo, centroids[t]), chi = glm::max(chi, centroids[t]);
     }
     node.lo = {padBelow(node.lo.x), padBelow(node.lo.y), padBelow(node.lo.z)};
     node.hi = {padAbove(node.hi.x), padAbove(node.hi.y), padAbove(node.hi.z)};
@@ -100,20 +104,20 @@ ClosestHit CpuBvh::closestHit(Vec3 origin, Vec3 direction, float tMin, float tMa
 bool CpuBvh::grazesEdge(Vec3 origin, Vec3 direction, float tMin, float tMax) const {
     bool grazes = false;
     const bool segment = tMax < 1e20f;  // a segment's far end is a real decision boundary; a ray's is not
-    auto length = [](Vec3 v) { return std::sqrt(dot(v, v)); };
     traverse(origin, direction, segment ? tMax * 1.01f : tMax, [&](std::uint32_t t, float&) {
         int tri = static_cast<int>(t);
         Vec3 a = mesh_.corner(tri, 0), b = mesh_.corner(tri, 1), c = mesh_.corner(tri, 2);
-        Vec3 e1 = b - a, e2 = c - a, s = origin - a;
-        Vec3 p = cross(direction, e2), q = cross(s, e1);
-        float det = dot(e1, p);
+        // the quantities of intersect(), rounded as it rounds them
+        Vec3 e1 = subRn(b, a), e2 = subRn(c, a), s = subRn(origin, a);
+        Vec3 p = crossRn(direction, e2), q = crossRn(s, e1);
+        float det = dotRn(e1, p);
         if (std::fabs(det) <= kParallelEpsilon) return false;
-        float u = dot(s, p) / det, v = dot(direction, q) / det, tPlane = dot(e2, q) / det;
+        float u = dotRn(s, p) / det, v = dotRn(direction, q) / det, tPlane = dotRn(e2, q) / det;
         // How far rounding can move u, v and t: a few float epsilons of the products they are made of,
         // over |det| (a ray far from a small triangle, or at a grazing angle, is ill-conditioned).
         float rounding = 8.f * 1.2e-7f / std::fabs(det);
-        float uvTolerance = kEdgeEpsilon + rounding * (length(s) * length(p) + length(direction) * length(q));
-        float tTolerance = 1e-5f * std::max(1.f, std::fabs(tMax) * segment) + rounding * length(e2) * length(q);
+        float uvTolerance = kEdgeEpsilon + rounding * (glm::length(s) * glm::length(p) + glm::length(direction) * glm::length(q));
+        float tTolerance = 1e-5f * std::max(1.f, std::fabs(tMax) * segment) + rounding * glm::length(e2) * glm::length(q);
         float margin = std::fmin(std::fmin(u, v), 1.f - u - v);
         if (margin < -uvTolerance) return false;  // clearly outside
         bool nearEdge = margin < uvTolerance && tPlane > tMin - tTolerance && (!segment || tPlane < tMax + tTolerance);
@@ -125,7 +129,7 @@ bool CpuBvh::grazesEdge(Vec3 origin, Vec3 direction, float tMin, float tMax) con
 }
 
 bool CpuBvh::visibilityBlocked(const VisibilityRule& rule, Vec3 origin, Vec3 target) const {
-    const Vec3 direction = target - origin;
+    const Vec3 direction = subRn(target, origin);  // as the GPU computes it
     const Vec3 inv = inverse(direction);
     const float slack = visibilityBoxSlack(origin, scale_), far = visibilityBoxFar(rule);
     bool blocked = false;
@@ -154,7 +158,7 @@ ClosestHit closestHitBrute(const Mesh& mesh, Vec3 origin, Vec3 direction, float 
 }
 
 bool visibilityBlockedBrute(const Mesh& mesh, const VisibilityRule& rule, Vec3 origin, Vec3 target) {
-    const Vec3 direction = target - origin;
+    const Vec3 direction = subRn(target, origin);  // as the GPU computes it
     for (int i = 0; i < mesh.triangleCount(); ++i)
         if (ruleBlocks(rule, origin, target, direction, mesh.corner(i, 0), mesh.corner(i, 1), mesh.corner(i, 2))) return true;
     return false;

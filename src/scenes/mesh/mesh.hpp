@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include <glm/geometric.hpp>
+
 #include "scenes/mesh/mesh_formulas.hpp"
 
 namespace racelab::mesh {
@@ -17,10 +19,11 @@ struct Mesh {
     Vec3 corner(int triangle, int k) const { return vertices[indices[3 * static_cast<std::size_t>(triangle) + k]]; }
 };
 
+// Host-only set-up (the camera's centre and distance), so GLM's operators: the host never fuses them.
 struct Bounds {
     Vec3 lo{0, 0, 0}, hi{0, 0, 0};
     Vec3 centre() const { return (lo + hi) * .5f; }
-    float radius() const { Vec3 d = hi - lo; return .5f * std::sqrt(dot(d, d)); }
+    float radius() const { return .5f * glm::length(hi - lo); }  // sqrt(dot(d, d)), as before
 };
 
 Bounds boundsOf(const Mesh& mesh);

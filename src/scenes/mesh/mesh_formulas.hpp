@@ -1,38 +1,31 @@
-// The mesh workload's geometry, compiled by nvcc (kernels/mesh.cu) and the host compiler (the CPU
-// reference): vectors, Moller-Trumbore ray/triangle intersection (two-sided), the slab test, Morton codes,
-// the orbit camera's rays and the shading of a hit.
+// The mesh workload's geometry, compiled by nvcc (kernels/mesh/) and the host compiler (the CPU
+// reference): Moller-Trumbore ray/triangle intersection (two-sided), the slab test, Morton codes, the
+// point-visibility rules, the orbit camera and its rays, and the shading of a hit.
+//
+// The vectors are racelab::Vec3 / Vec3d (GLM). Every formula below that runs on the GPU and must equal the CPU
+// spells its products and sums with the unfused helpers (addRn, subRn, scaleRn, dotRn, crossRn, mulRn):
+// each product and sum then rounds on its own, on the GPU as on the CPU (nvcc would otherwise fuse them into
+// FMAs, and GLM's operators and glm::dot / glm::cross would be fused on the device), so the GPU computes bit for
+// bit the same intersections as the CPU reference, and the two agree on every ray, not only on the ones far
+// from an edge. GLM's own operators appear only in host-only set-up (the orbit camera), whose result both
+// sides then share.
 #pragma once
 #include <cmath>
 #include <cstdint>
 
-#include "scenes/circles/circle_formulas.hpp"  // RACELAB_HD, toByte
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+#include "common/device_math.hpp"  // Vec3, Vec3d, the Rn helpers, clampf, toByte
 
 namespace racelab::mesh {
 
-struct Vec3 {
-    float x, y, z;
-};
-
-// Every product and sum rounds on its own, on the GPU as on the CPU (nvcc would otherwise fuse them into
-// FMAs): the GPU then computes bit for bit the same intersections as the CPU reference, and the two agree
-// on every ray, not only on the ones far from an edge.
-RACELAB_HD float mul(float a, float b) { return mulRn(a, b); }
-RACELAB_HD float add(float a, float b) { return addRn(a, b); }
-RACELAB_HD float sub(float a, float b) { return subRn(a, b); }
-
-RACELAB_HD Vec3 operator+(Vec3 a, Vec3 b) { return {add(a.x, b.x), add(a.y, b.y), add(a.z, b.z)}; }
-RACELAB_HD Vec3 operator-(Vec3 a, Vec3 b) { return {sub(a.x, b.x), sub(a.y, b.y), sub(a.z, b.z)}; }
-RACELAB_HD Vec3 operator*(Vec3 a, float s) { return {mul(a.x, s), mul(a.y, s), mul(a.z, s)}; }
-RACELAB_HD float dot(Vec3 a, Vec3 b) { return add(add(mul(a.x, b.x), mul(a.y, b.y)), mul(a.z, b.z)); }
-RACELAB_HD Vec3 cross(Vec3 a, Vec3 b) {
-    return {sub(mul(a.y, b.z), mul(a.z, b.y)), sub(mul(a.z, b.x), mul(a.x, b.z)), sub(mul(a.x, b.y), mul(a.y, b.x))};
+// Unfused like dotRn: IEEE square root on both sides (nvcc's default -prec-sqrt=true) of the unfused dot
+// product. A zero vector stays zero.
+RACELAB_HD Vec3 normalizeRn(Vec3 a) {
+    float len = sqrtf(dotRn(a, a));
+    return len > 0.f ? scaleRn(a, 1.f / len) : a;
 }
-RACELAB_HD Vec3 normalize(Vec3 a) {
-    float len = sqrtf(dot(a, a));  // IEEE square root on both sides (nvcc's default -prec-sqrt=true)
-    return len > 0.f ? a * (1.f / len) : a;
-}
-RACELAB_HD Vec3 minOf(Vec3 a, Vec3 b) { return {fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)}; }
-RACELAB_HD Vec3 maxOf(Vec3 a, Vec3 b) { return {fmaxf(a.x, b.x), fmaxf(a.y, b.y), fmaxf(a.z, b.z)}; }
 
 // Determinants smaller than this (relative to the edge lengths) count as a ray parallel to the triangle.
 inline constexpr float kParallelEpsilon = 1e-9f;
@@ -57,18 +50,18 @@ struct Hit {
 // Moller-Trumbore, two-sided: hit when tMin < t < tMax inside the triangle (edges included).
 RACELAB_HD Hit intersect(Vec3 origin, Vec3 direction, Vec3 a, Vec3 b, Vec3 c, float tMin, float tMax) {
     Hit h{0.f, 0.f, 0.f, false};
-    Vec3 e1 = b - a, e2 = c - a;
-    Vec3 p = cross(direction, e2);
-    float det = dot(e1, p);
+    Vec3 e1 = subRn(b, a), e2 = subRn(c, a);
+    Vec3 p = crossRn(direction, e2);
+    float det = dotRn(e1, p);
     if (fabsf(det) < kParallelEpsilon) return h;  // parallel (or degenerate triangle)
     float inv = 1.f / det;
-    Vec3 s = origin - a;
-    h.u = mul(dot(s, p), inv);
+    Vec3 s = subRn(origin, a);
+    h.u = mulRn(dotRn(s, p), inv);
     if (h.u < 0.f || h.u > 1.f) return h;
-    Vec3 q = cross(s, e1);
-    h.v = mul(dot(direction, q), inv);
-    if (h.v < 0.f || add(h.u, h.v) > 1.f) return h;
-    h.t = mul(dot(e2, q), inv);
+    Vec3 q = crossRn(s, e1);
+    h.v = mulRn(dotRn(direction, q), inv);
+    if (h.v < 0.f || addRn(h.u, h.v) > 1.f) return h;
+    h.t = mulRn(dotRn(e2, q), inv);
     h.hit = h.t > tMin && h.t < tMax;
     return h;
 }
@@ -76,27 +69,28 @@ RACELAB_HD Hit intersect(Vec3 origin, Vec3 direction, Vec3 a, Vec3 b, Vec3 c, fl
 // How far (barycentric units) the ray passes from the nearest edge of the triangle's plane region; negative
 // outside. Used only to tell rays that graze an edge apart.
 RACELAB_HD float edgeMargin(Vec3 origin, Vec3 direction, Vec3 a, Vec3 b, Vec3 c) {
-    Vec3 e1 = b - a, e2 = c - a;
-    Vec3 p = cross(direction, e2);
-    float det = dot(e1, p);
+    Vec3 e1 = subRn(b, a), e2 = subRn(c, a);
+    Vec3 p = crossRn(direction, e2);
+    float det = dotRn(e1, p);
     if (fabsf(det) < kParallelEpsilon) return 1.f;
     float inv = 1.f / det;
-    Vec3 s = origin - a;
-    float u = mul(dot(s, p), inv);
-    float v = mul(dot(direction, cross(s, e1)), inv);
-    return fminf(fminf(u, v), sub(sub(1.f, u), v));
+    Vec3 s = subRn(origin, a);
+    float u = mulRn(dotRn(s, p), inv);
+    float v = mulRn(dotRn(direction, crossRn(s, e1)), inv);
+    return fminf(fminf(u, v), subRn(subRn(1.f, u), v));
 }
 
 // Slab test: does the ray enter the box before tMax (and after 0)?
 RACELAB_HD bool hitsBox(Vec3 origin, Vec3 inverseDirection, Vec3 lo, Vec3 hi, float tMax) {
-    float t0x = mul(sub(lo.x, origin.x), inverseDirection.x), t1x = mul(sub(hi.x, origin.x), inverseDirection.x);
-    float t0y = mul(sub(lo.y, origin.y), inverseDirection.y), t1y = mul(sub(hi.y, origin.y), inverseDirection.y);
-    float t0z = mul(sub(lo.z, origin.z), inverseDirection.z), t1z = mul(sub(hi.z, origin.z), inverseDirection.z);
+    float t0x = mulRn(subRn(lo.x, origin.x), inverseDirection.x), t1x = mulRn(subRn(hi.x, origin.x), inverseDirection.x);
+    float t0y = mulRn(subRn(lo.y, origin.y), inverseDirection.y), t1y = mulRn(subRn(hi.y, origin.y), inverseDirection.y);
+    float t0z = mulRn(subRn(lo.z, origin.z), inverseDirection.z), t1z = mulRn(subRn(hi.z, origin.z), inverseDirection.z);
     float near = fmaxf(fmaxf(fminf(t0x, t1x), fminf(t0y, t1y)), fmaxf(fminf(t0z, t1z), 0.f));
     float far = fminf(fminf(fmaxf(t0x, t1x), fmaxf(t0y, t1y)), fminf(fmaxf(t0z, t1z), tMax));
     return near <= far;
 }
 
+// 1 / d per component, for the slab tests.
 RACELAB_HD Vec3 inverse(Vec3 d) {
     // a zero component becomes a huge number of the right sign, which the slab test handles
     auto inv = [](float x) { return 1.f / (fabsf(x) > 1e-20f ? x : copysignf(1e-20f, x)); };
@@ -119,63 +113,50 @@ struct VisibilityRule {
     bool segment = true;               // t bounded above (the triangle lies before the vertex); false: a ray
 };
 
-// Unfused double arithmetic for the margin rule, for the same reason as mul/add/sub above.
-RACELAB_HD double mulD(double a, double b) { return mulRn(a, b); }
-RACELAB_HD double addD(double a, double b) { return addRn(a, b); }
-RACELAB_HD double subD(double a, double b) { return subRn(a, b); }
-
-struct Vec3d {
-    double x, y, z;
-};
-RACELAB_HD Vec3d widen(Vec3 a) { return {a.x, a.y, a.z}; }
-RACELAB_HD Vec3d operator-(Vec3d a, Vec3d b) { return {subD(a.x, b.x), subD(a.y, b.y), subD(a.z, b.z)}; }
-RACELAB_HD double dot(Vec3d a, Vec3d b) { return addD(addD(mulD(a.x, b.x), mulD(a.y, b.y)), mulD(a.z, b.z)); }
-RACELAB_HD Vec3d cross(Vec3d a, Vec3d b) {
-    return {subD(mulD(a.y, b.z), mulD(a.z, b.y)), subD(mulD(a.z, b.x), mulD(a.x, b.z)), subD(mulD(a.x, b.y), mulD(a.y, b.x))};
-}
-
 // geometric: today's racelab rule, the two-sided float test above (|det| >= kParallelEpsilon, edges included);
 // blocked when 0 < t < 1 - epsilon (segment: the vertex's own triangles meet it at t = 1) or 0 < t (ray).
 RACELAB_HD bool geometricBlocks(Vec3 origin, Vec3 direction, Vec3 a, Vec3 b, Vec3 c, float epsilon, bool segment) {
-    return intersect(origin, direction, a, b, c, 0.f, segment ? sub(1.f, epsilon) : INFINITY).hit;
+    return intersect(origin, direction, a, b, c, 0.f, segment ? subRn(1.f, epsilon) : INFINITY).hit;
 }
 
 // writeup: the course write-up's Moller-Trumbore as printed (single precision, EPSILON = 1e-7): |det| < EPSILON
 // misses, u and v bounds are inclusive, t > EPSILON hits. It is a ray test; as a segment, 1 - t > EPSILON too.
 // det == 0 also misses, so that --epsilon 0 never divides by zero (with EPSILON > 0 it changes nothing).
 RACELAB_HD bool writeupBlocks(Vec3 origin, Vec3 direction, Vec3 a, Vec3 b, Vec3 c, float epsilon, bool segment) {
-    const Vec3 edge1 = b - a, edge2 = c - a;
-    const Vec3 h = cross(direction, edge2);
-    const float det = dot(edge1, h);
+    const Vec3 edge1 = subRn(b, a), edge2 = subRn(c, a);
+    const Vec3 h = crossRn(direction, edge2);
+    const float det = dotRn(edge1, h);
     if (fabsf(det) < epsilon || det == 0.f) return false;
     const float f = 1.f / det;
-    const Vec3 s = origin - a;
-    const float u = mul(f, dot(s, h));
+    const Vec3 s = subRn(origin, a);
+    const float u = mulRn(f, dotRn(s, h));
     if (u < 0.f || u > 1.f) return false;
-    const Vec3 q = cross(s, edge1);
-    const float v = mul(f, dot(direction, q));
-    if (v < 0.f || add(u, v) > 1.f) return false;
-    const float t = mul(f, dot(edge2, q));
-    return t > epsilon && (!segment || sub(1.f, t) > epsilon);
+    const Vec3 q = crossRn(s, edge1);
+    const float v = mulRn(f, dotRn(direction, q));
+    if (v < 0.f || addRn(u, v) > 1.f) return false;
+    const float t = mulRn(f, dotRn(edge2, q));
+    return t > epsilon && (!segment || subRn(1.f, t) > epsilon);
 }
 
 // margin: double precision with an absolute margin m: blocked only when |det| > m, u > m, v > m, 1 - u - v > m,
 // t > m and (segment) 1 - t > m. Grazing hits, hits on an edge and tiny triangles never block. The segment is
-// taken from the float origin and target directly (exact in double), not from the float direction.
+// taken from the float origin and target directly (exact in double), not from the float direction. The double
+// products and sums are unfused too (dotRn, crossRn, mulRn and subRn on doubles), for the same reason as the
+// float rules'.
 RACELAB_HD bool marginBlocks(Vec3 origin, Vec3 target, Vec3 a, Vec3 b, Vec3 c, double m, bool segment) {
-    const Vec3d o = widen(origin), corner = widen(a);
-    const Vec3d d = widen(target) - o, e1 = widen(b) - corner, e2 = widen(c) - corner, s = o - corner;
-    const Vec3d p = cross(d, e2);
-    const double det = dot(e1, p);
+    const Vec3d o(origin), corner(a);  // widening a float is exact
+    const Vec3d d = subRn(Vec3d(target), o), e1 = subRn(Vec3d(b), corner), e2 = subRn(Vec3d(c), corner), s = subRn(o, corner);
+    const Vec3d p = crossRn(d, e2);
+    const double det = dotRn(e1, p);
     if (!(fabs(det) > m)) return false;
     const double inv = 1.0 / det;
-    const double u = mulD(dot(s, p), inv);
+    const double u = mulRn(dotRn(s, p), inv);
     if (!(u > m)) return false;
-    const Vec3d q = cross(s, e1);
-    const double v = mulD(dot(d, q), inv);
-    if (!(v > m) || !(subD(subD(1.0, u), v) > m)) return false;
-    const double t = mulD(dot(e2, q), inv);
-    return t > m && (!segment || subD(1.0, t) > m);
+    const Vec3d q = crossRn(s, e1);
+    const double v = mulRn(dotRn(d, q), inv);
+    if (!(v > m) || !(subRn(subRn(1.0, u), v) > m)) return false;
+    const double t = mulRn(dotRn(e2, q), inv);
+    return t > m && (!segment || subRn(1.0, t) > m);
 }
 
 // Does triangle abc block the way from origin towards target (direction = target - origin, as the caller
@@ -209,17 +190,17 @@ RACELAB_HD float maxAbs(Vec3 a) { return fmaxf(fmaxf(fabsf(a.x), fabsf(a.y)), fa
 
 // sceneScale: the largest |coordinate| of the mesh.
 RACELAB_HD float visibilityBoxSlack(Vec3 origin, float sceneScale) {
-    return mul(kVisibilitySlack, add(add(maxAbs(origin), sceneScale), 1.f));
+    return mulRn(kVisibilitySlack, addRn(addRn(maxAbs(origin), sceneScale), 1.f));
 }
 RACELAB_HD float visibilityBoxFar(const VisibilityRule& rule) { return rule.segment ? 1.f + kVisibilityTSlack : INFINITY; }
 
 // The slab test of hitsBox on the box grown by `slack`, over t in [-kVisibilityTSlack, tFar].
 RACELAB_HD bool hitsGrownBox(Vec3 origin, Vec3 inverseDirection, Vec3 lo, Vec3 hi, float slack, float tFar) {
     const Vec3 grow{slack, slack, slack};
-    const Vec3 l = lo - grow, h = hi + grow;
-    float t0x = mul(sub(l.x, origin.x), inverseDirection.x), t1x = mul(sub(h.x, origin.x), inverseDirection.x);
-    float t0y = mul(sub(l.y, origin.y), inverseDirection.y), t1y = mul(sub(h.y, origin.y), inverseDirection.y);
-    float t0z = mul(sub(l.z, origin.z), inverseDirection.z), t1z = mul(sub(h.z, origin.z), inverseDirection.z);
+    const Vec3 l = subRn(lo, grow), h = addRn(hi, grow);
+    float t0x = mulRn(subRn(l.x, origin.x), inverseDirection.x), t1x = mulRn(subRn(h.x, origin.x), inverseDirection.x);
+    float t0y = mulRn(subRn(l.y, origin.y), inverseDirection.y), t1y = mulRn(subRn(h.y, origin.y), inverseDirection.y);
+    float t0z = mulRn(subRn(l.z, origin.z), inverseDirection.z), t1z = mulRn(subRn(h.z, origin.z), inverseDirection.z);
     float near = fmaxf(fmaxf(fminf(t0x, t1x), fminf(t0y, t1y)), fmaxf(fminf(t0z, t1z), -kVisibilityTSlack));
     float far = fminf(fminf(fmaxf(t0x, t1x), fmaxf(t0y, t1y)), fminf(fmaxf(t0z, t1z), tFar));
     return near <= far;
@@ -244,13 +225,18 @@ struct Camera {
     float tanHalfFov, aspect;
 };
 
-RACELAB_HD Camera orbitCamera(Vec3 centre, float yaw, float pitch, float distance, int width, int height) {
+// Host only: the camera is computed once on the host (withCamera) and the same values are handed to the GPU
+// and to the CPU reference (the GPU's sinf/cosf would round differently). So it may use GLM's operators,
+// glm::normalize and glm::cross: the host never fuses (-ffp-contract=off), and GLM spells them as the unfused
+// helpers do (normalize: v * (1 / sqrt(dot(v, v))), dot summed x, y, z in order, cross the same differences of
+// products), so the camera is bit for bit the one the unfused formula gave (tests/cpu/mesh_geometry_test.cpp).
+inline Camera orbitCamera(Vec3 centre, float yaw, float pitch, float distance, int width, int height) {
     Camera c;
-    Vec3 offset{cosf(pitch) * sinf(yaw), sinf(pitch), cosf(pitch) * cosf(yaw)};
+    const Vec3 offset{std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw)};
     c.eye = centre + offset * distance;
-    c.forward = normalize(centre - c.eye);
-    c.right = normalize(cross(c.forward, Vec3{0.f, 1.f, 0.f}));
-    c.up = cross(c.right, c.forward);
+    c.forward = glm::normalize(centre - c.eye);
+    c.right = glm::normalize(glm::cross(c.forward, Vec3{0.f, 1.f, 0.f}));
+    c.up = glm::cross(c.right, c.forward);
     c.tanHalfFov = .5f;  // about 53 degrees vertically
     c.aspect = static_cast<float>(width) / static_cast<float>(height);
     return c;
@@ -258,17 +244,18 @@ RACELAB_HD Camera orbitCamera(Vec3 centre, float yaw, float pitch, float distanc
 
 // Primary ray of pixel (x, y), row 0 at the bottom.
 RACELAB_HD Vec3 primaryDirection(const Camera& c, int x, int y, int width, int height) {
-    float sx = mul(mul(sub(mul(2.f, add(static_cast<float>(x), .5f)) / static_cast<float>(width), 1.f), c.tanHalfFov), c.aspect);
-    float sy = mul(sub(mul(2.f, add(static_cast<float>(y), .5f)) / static_cast<float>(height), 1.f), c.tanHalfFov);
-    return normalize(c.forward + c.right * sx + c.up * sy);
+    float sx = mulRn(mulRn(subRn(mulRn(2.f, addRn(static_cast<float>(x), .5f)) / static_cast<float>(width), 1.f), c.tanHalfFov), c.aspect);
+    float sy = mulRn(subRn(mulRn(2.f, addRn(static_cast<float>(y), .5f)) / static_cast<float>(height), 1.f), c.tanHalfFov);
+    return normalizeRn(addRn(addRn(c.forward, scaleRn(c.right, sx)), scaleRn(c.up, sy)));
 }
 
 // Pixel of a world point, or false when it is behind the camera or off screen.
 RACELAB_HD bool projectToPixel(const Camera& c, Vec3 p, int width, int height, int& x, int& y) {
-    Vec3 d = p - c.eye;
-    float z = dot(d, c.forward);
+    Vec3 d = subRn(p, c.eye);
+    float z = dotRn(d, c.forward);
     if (z <= 1e-6f) return false;
-    float sx = dot(d, c.right) / (z * c.tanHalfFov * c.aspect), sy = dot(d, c.up) / (z * c.tanHalfFov);
+    // products only (no sum to fuse them into), so the plain operators round alike on both sides
+    float sx = dotRn(d, c.right) / (z * c.tanHalfFov * c.aspect), sy = dotRn(d, c.up) / (z * c.tanHalfFov);
     x = static_cast<int>(floorf((sx + 1.f) * .5f * static_cast<float>(width)));
     y = static_cast<int>(floorf((sy + 1.f) * .5f * static_cast<float>(height)));
     return x >= 0 && y >= 0 && x < width && y < height;
@@ -295,8 +282,8 @@ inline MeshView withCamera(MeshView view, int width, int height) {
 
 // The facing geometric normal of a triangle for a ray direction.
 RACELAB_HD Vec3 facingNormal(Vec3 a, Vec3 b, Vec3 c, Vec3 direction) {
-    Vec3 n = normalize(cross(b - a, c - a));
-    return dot(n, direction) > 0.f ? n * -1.f : n;
+    Vec3 n = normalizeRn(crossRn(subRn(b, a), subRn(c, a)));
+    return dotRn(n, direction) > 0.f ? scaleRn(n, -1.f) : n;
 }
 
 // colour of the dots of visible vertices
@@ -314,14 +301,14 @@ RACELAB_HD void shadeHit(Shading mode, bool hit, float t, float nearT, float far
     switch (mode) {
     case Shading::Mask: out[0] = out[1] = out[2] = 255; break;
     case Shading::Depth: {
-        float g = 1.f - circles::clampf((t - nearT) / (farT - nearT), 0.f, 1.f);
-        out[0] = out[1] = out[2] = circles::toByte(.15f + .85f * g);
+        float g = 1.f - clampf((t - nearT) / (farT - nearT), 0.f, 1.f);
+        out[0] = out[1] = out[2] = toByte(.15f + .85f * g);
         break;
     }
     case Shading::Normal:
-        out[0] = circles::toByte(.5f + .5f * normal.x);
-        out[1] = circles::toByte(.5f + .5f * normal.y);
-        out[2] = circles::toByte(.5f + .5f * normal.z);
+        out[0] = toByte(.5f + .5f * normal.x);
+        out[1] = toByte(.5f + .5f * normal.y);
+        out[2] = toByte(.5f + .5f * normal.z);
         break;
     case Shading::TriangleId: {
         std::uint32_t h = triangle * 2654435761u;

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include <glm/common.hpp>
 #include <tiny_obj_loader.h>
 
 #include "core/errors.hpp"
@@ -92,7 +93,7 @@ Bounds boundsOf(const Mesh& mesh) {
     Bounds b;
     if (mesh.vertices.empty()) return b;
     b.lo = b.hi = mesh.vertices.front();
-    for (const Vec3& v : mesh.vertices) b.lo = minOf(b.lo, v), b.hi = maxOf(b.hi, v);
+    for (const Vec3& v : mesh.vertices) b.lo = glm::min(b.lo, v), b.hi = glm::max(b.hi, v);
     return b;
 }
 

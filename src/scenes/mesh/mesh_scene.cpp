@@ -6,14 +6,18 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/repeat_timing.hpp"
 #include "core/stats.hpp"
 #include "core/stopwatch.hpp"
 #include "scenes/mesh/mesh_catalog.hpp"
 #include "scenes/mesh/mesh_reference.hpp"
+#include "scenes/workload.hpp"
+
+RACELAB_WORKLOAD(mesh);
 
 #ifdef RACELAB_HAVE_CUDA
 #include "core/cuda_check.hpp"
-#include "mesh.cuh"
+#include "mesh/mesh_gpu.cuh"
 #else
 namespace racelab::mesh {
 class MeshGpu {};
@@ -22,41 +26,30 @@ class MeshGpu {};
 
 namespace racelab::mesh {
 
-const std::vector<VariantInfo>& MeshScene::variantList() {
-    static const std::vector<VariantInfo> list = {
-        {"good", "LBVH built on the GPU (Morton codes, radix sort, Karras hierarchy), stack traversal", true},
-        {"brute", "every ray against every triangle, staged through shared memory with barriers", true},
-        {"bad", "the brute tiles without barriers: warps read a tile others are still writing (holes)", false},
-    };
-    return list;
-}
+const std::vector<VariantInfo>& MeshScene::variants() const { return racelabWorkload_mesh().variants; }
 
-MeshScene::MeshScene(const std::string& entryName, const SceneOptions& options) : backend_(options.backend) {
+MeshScene::MeshScene(const SceneOptions& options)
+    : Scene(racelabWorkload_mesh().parameters), backend_(options.backend), shading_(parameters_.at("shading")),
+      showVertices_(parameters_.at("visible")), orbitSpeed_(parameters_.at("orbit-speed")),
+      originX_(parameters_.at("origin-x")), originY_(parameters_.at("origin-y")), originZ_(parameters_.at("origin-z")) {}
+
+MeshScene::MeshScene(const std::string& entryName, const SceneOptions& options) : MeshScene(options) {
     const MeshEntry* entry = findMeshEntry(entryName);
     if (!entry) throw UsageError("unknown mesh scene '" + entryName + "'");
     mesh_ = loadCatalogMesh(*entry);
     setUp();
 }
 
-MeshScene::MeshScene(Mesh mesh, const SceneOptions& options) : mesh_(std::move(mesh)), backend_(options.backend) { setUp(); }
+MeshScene::MeshScene(Mesh mesh, const SceneOptions& options) : MeshScene(options) {
+    mesh_ = std::move(mesh);
+    setUp();
+}
 
 MeshScene::~MeshScene() = default;
 
 void MeshScene::setUp() {
     if (mesh_.triangleCount() == 0) throw UsageError("mesh " + mesh_.name + " has no triangles");
     bounds_ = boundsOf(mesh_);
-    originX_ = 1.5f, originY_ = 1.2f, originZ_ = 1.5f;
-}
-
-std::vector<SceneParameter> MeshScene::parameters() {
-    std::vector<SceneParameter> out;
-    out.push_back({"shading", &shading_, nullptr, 0, 3, false, {"hit mask", "depth", "normal", "triangle id"}});
-    out.push_back({"orbit speed (rad/s)", nullptr, &orbitSpeed_, -2, 2, false, {}});
-    out.push_back({"visible vertices", &showVertices_, nullptr, 0, 1, false, {"hidden", "dots from the origin"}});
-    out.push_back({"origin x (radii)", nullptr, &originX_, -4, 4, false, {}});
-    out.push_back({"origin y (radii)", nullptr, &originY_, -4, 4, false, {}});
-    out.push_back({"origin z (radii)", nullptr, &originZ_, -4, 4, false, {}});
-    return out;
 }
 
 void MeshScene::regenerate() { reset(); }
@@ -68,7 +61,7 @@ void MeshScene::reset() {
 
 void MeshScene::advance(double, cudaStream_t) {
     ++frame_;
-    yaw_ += orbitSpeed_ / 60.f;  // fixed step per frame, like the other scenes: frame N is reproducible
+    yaw_ += orbitSpeed_.asFloat() / 60.f;  // fixed step per frame, like the other scenes: frame N is reproducible
 }
 
 void MeshScene::handleInput(const PointerInput& input) {
@@ -85,11 +78,11 @@ MeshView MeshScene::view() const {
     v.pitch = pitch_;
     const float radius = std::max(bounds_.radius(), 1e-6f);
     v.distance = 2.6f * radius * zoom_;
-    v.shading = static_cast<Shading>(shading_);
+    v.shading = static_cast<Shading>(shading_.asInt());
     v.nearT = std::max(0.f, v.distance - radius);
     v.farT = v.distance + radius;
-    v.showVisibleVertices = showVertices_ != 0;
-    v.origin = v.centre + Vec3{originX_, originY_, originZ_} * radius;
+    v.showVisibleVertices = showVertices_.asInt() != 0;
+    v.origin = v.centre + Vec3{originX_.asFloat(), originY_.asFloat(), originZ_.asFloat()} * radius;
     return v;
 }
 
@@ -200,17 +193,16 @@ std::vector<std::string> MeshScene::benchNotes(const BenchFacts& facts, cudaStre
     std::snprintf(line, sizeof line, "%.0f primary rays per frame -> %.2f G rays/s (kernel median %.4f ms)", rays,
                   rays / (facts.kernelMedianMs * 1e6), facts.kernelMedianMs);
     notes.push_back(line);
-    std::vector<double> builds, visibility;
-    for (int i = 0; i < 20; ++i) builds.push_back(gpu_->buildLbvh(stream));
+    // Both return the GPU's own event time of their kernels.
+    const Summary b = timeRepeated(20, [&] { return gpu_->buildLbvh(stream); });
     std::vector<std::uint8_t> blocked;
     const Vec3 origin = view().origin;
-    for (int i = 0; i < 20; ++i) visibility.push_back(gpu_->visibility(origin, GpuMethod::Lbvh, blocked, stream));
-    Summary b = summarize(builds), v = summarize(visibility);
+    const Summary v = timeRepeated(20, [&] { return gpu_->visibility(origin, GpuMethod::Lbvh, blocked, stream); });
     std::snprintf(line, sizeof line, "LBVH build of %d triangles: median %.4f ms (min %.4f) over %zu builds",
-                  mesh_.triangleCount(), b.p50, b.min, builds.size());
+                  mesh_.triangleCount(), b.p50, b.min, b.count);
     notes.push_back(line);
     std::snprintf(line, sizeof line, "visibility of %zu vertices: median %.4f ms (min %.4f) over %zu runs", mesh_.vertices.size(),
-                  v.p50, v.min, visibility.size());
+                  v.p50, v.min, v.count);
     notes.push_back(line);
     if (facts.cpu) {
         std::vector<std::uint8_t> reference;

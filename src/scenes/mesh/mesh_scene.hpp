@@ -8,7 +8,7 @@
 #include "scenes/mesh/cpu_bvh.hpp"
 #include "scenes/mesh/mesh.hpp"
 #include "scenes/scene.hpp"
-#include "scenes/scene_registry.hpp"
+#include "scenes/scene_options.hpp"
 
 namespace racelab::mesh {
 
@@ -21,15 +21,12 @@ public:
     MeshScene(Mesh mesh, const SceneOptions& options);
     ~MeshScene() override;
 
-    static const std::vector<VariantInfo>& variantList();
-
     std::string name() const override { return "mesh/" + mesh_.name; }
-    const std::vector<VariantInfo>& variants() const override { return variantList(); }
-    std::vector<SceneParameter> parameters() override;
+    const std::vector<VariantInfo>& variants() const override;
     void regenerate() override;
     void setBackend(Backend backend) override { backend_ = backend; }
     Backend backend() const override { return backend_; }
-    bool animated() const override { return orbitSpeed_ != 0.f; }
+    bool animated() const override { return orbitSpeed_.asFloat() != 0.f; }
     void advance(double dt, cudaStream_t stream) override;
     void reset() override;
     void render(const FrameTarget& target, int variant) override;
@@ -55,16 +52,17 @@ public:
     unsigned gpuTraversalOverflows(cudaStream_t stream) const;
 
 private:
+    explicit MeshScene(const SceneOptions& options);  // the parameters, before a mesh is set
     void setUp();
     void ensureGpu(cudaStream_t stream);
 
     Mesh mesh_;
     Bounds bounds_;
     Backend backend_;
-    int shading_ = 0, showVertices_ = 0;
-    float orbitSpeed_ = .4f;  // radians per second
+    Parameter &shading_, &showVertices_;
+    Parameter& orbitSpeed_;  // radians per second
+    Parameter &originX_, &originY_, &originZ_;  // in units of the bounding radius, from the centre
     float yaw_ = .6f, pitch_ = .35f, zoom_ = 1.f;
-    float originX_ = 0, originY_ = 0, originZ_ = 0;  // in units of the bounding radius, from the centre
     long frame_ = 0;
     double lastBuildMs_ = 0;
     std::vector<std::uint8_t> ambiguity_;

@@ -1,8 +1,11 @@
+// Meshes that need no file, built on the host with GLM (their vertices are then the mesh, on both sides).
 #include "scenes/mesh/procedural_meshes.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+
+#include <glm/geometric.hpp>
 
 namespace racelab::mesh {
 
@@ -12,7 +15,7 @@ Mesh icosphere(int subdivisions) {
     const float t = (1.f + std::sqrt(5.f)) / 2.f;
     m.vertices = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0}, {0, -1, t}, {0, 1, t},
                   {0, -1, -t}, {0, 1, -t}, {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
-    for (Vec3& v : m.vertices) v = normalize(v);
+    for (Vec3& v : m.vertices) v = glm::normalize(v);  // onto the unit sphere
     m.indices = {0, 11, 5, 0, 5, 1, 0, 1, 7, 0, 7, 10, 0, 10, 11, 1, 5, 9, 5, 11, 4, 11, 10, 2, 10, 7, 6, 7, 1, 8,
                  3, 9, 4, 3, 4, 2, 3, 2, 6, 3, 6, 8, 3, 8, 9, 4, 9, 5, 2, 4, 11, 6, 2, 10, 8, 6, 7, 9, 8, 1};
     for (int s = 0; s < subdivisions; ++s) {
@@ -21,7 +24,7 @@ Mesh icosphere(int subdivisions) {
             std::pair<std::uint32_t, std::uint32_t> key{std::min(a, b), std::max(a, b)};
             auto it = midpoints.find(key);
             if (it != midpoints.end()) return it->second;
-            m.vertices.push_back(normalize((m.vertices[a] + m.vertices[b]) * .5f));
+            m.vertices.push_back(glm::normalize((m.vertices[a] + m.vertices[b]) * .5f));
             return midpoints[key] = static_cast<std::uint32_t>(m.vertices.size() - 1);
         };
         std::vector<std::uint32_t> next;

@@ -1,4 +1,4 @@
-// The planes workload's per-pixel formulas, compiled by nvcc (kernels/planes.cu) and the host compiler
+// The planes workload's per-pixel formulas, compiled by nvcc (kernels/planes/) and the host compiler
 // (the CPU reference): the counter-based random numbers that define every plane's circles and motion,
 // the anti-aliased coverage, and the two blend modes.
 //
@@ -10,12 +10,9 @@
 #include <cmath>
 #include <cstdint>
 
-#include "scenes/circles/circle_formulas.hpp"  // RACELAB_HD, clampf, toByte
+#include "common/device_math.hpp"  // RACELAB_HD, clampf, toByte, discCoverage
 
 namespace racelab::planes {
-
-using circles::clampf;
-using circles::toByte;
 
 enum class BlendMode : int { Seed = 0, Over = 1 };
 
@@ -72,8 +69,8 @@ RACELAB_HD float wrappedDelta(float delta, float extent) {
 // across the edge. Depends only on the (wrapped) distance, so it is radially symmetric, and within [0, 1].
 RACELAB_HD float coverage(float px, float py, const PlaneCircle& c, float width, float height) {
     float dx = wrappedDelta(px - c.x, width), dy = wrappedDelta(py - c.y, height);
-    const float distance = sqrtf(circles::squaredDistance(dx, dy));  // unfused on the GPU too
-    return clampf(c.radius + .5f - distance, 0.f, 1.f);
+    const float distance = sqrtf(racelab::squaredDistance(dx, dy));  // unfused on the GPU too
+    return discCoverage(c.radius, distance);
 }
 
 // Premultiplied accumulation of one circle into a plane pixel.

@@ -5,13 +5,17 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/repeat_timing.hpp"
 #include "core/stats.hpp"
 #include "core/stopwatch.hpp"
 #include "scenes/planes/plane_reference.hpp"
 #include "scenes/planes/plane_spec.hpp"
+#include "scenes/workload.hpp"
+
+RACELAB_WORKLOAD(planes);
 
 #ifdef RACELAB_HAVE_CUDA
-#include "planes.cuh"
+#include "planes/plane_gpu.cuh"
 #else
 namespace racelab::planes {
 class PlaneGpu {};
@@ -20,44 +24,41 @@ class PlaneGpu {};
 
 namespace racelab::planes {
 
-const std::vector<VariantInfo>& PlaneScene::variantList() {
-    static const std::vector<VariantInfo> list = {
-        {"good", "one thread per 4 pixels, planes streamed with 16-byte loads and blended in order in registers", true},
-        {"bad", "one thread per (pixel, plane), unsynchronized read-modify-write of the result: order and updates lost", false},
-    };
-    return list;
-}
+const std::vector<VariantInfo>& PlaneScene::variants() const { return racelabWorkload_planes().variants; }
 
-PlaneScene::PlaneScene(const std::string& preset, const SceneOptions& options) : preset_(preset), backend_(options.backend) {
+PlaneScene::PlaneScene(const std::string& preset, const SceneOptions& options)
+    : Scene(racelabWorkload_planes().parameters), preset_(preset), backend_(options.backend) {
     const PlanePreset* p = findPlanePreset(preset);
     if (!p) throw UsageError("unknown planes scene '" + preset + "'");
-    settings_.planes = p->planes;
-    settings_.circlesPerPlane = p->circlesPerPlane;
-    if (options.count > 0) settings_.planes = options.count;  // --count sets N for planes
-    settings_.seed = options.seed;
-    seedValue_ = static_cast<int>(options.seed);
+    parameters_.at("planes").number = options.count > 0 ? options.count : p->planes;  // --count sets N for planes
+    parameters_.at("circles").number = p->circlesPerPlane;
+    parameters_.at("seed").number = options.seed;
+    settings_ = settings();
     validateSettings(settings_);
 }
 
 PlaneScene::~PlaneScene() = default;
 
-std::vector<SceneParameter> PlaneScene::parameters() {
-    std::vector<SceneParameter> out;
-    out.push_back({"planes (N)", &settings_.planes, nullptr, 1, kMaxPlanes, true, {}});
-    out.push_back({"circles per plane (n)", &settings_.circlesPerPlane, nullptr, 0, kMaxCirclesPerPlane, true, {}});
-    out.push_back({"radius min (px)", nullptr, &settings_.radiusMin, 0.5, 200, true, {}});
-    out.push_back({"radius max (px)", nullptr, &settings_.radiusMax, 0.5, 400, true, {}});
-    out.push_back({"seed", &seedValue_, nullptr, 0, 1000000, true, {}});
-    out.push_back({"blend", &blendChoice_, nullptr, 0, 1, false, {"seed: r(1-a) + p*a", "over (per-pixel alpha)"}});
-    out.push_back({"alpha (seed mode)", nullptr, &settings_.alpha, 0, 1, false, {}});
-    out.push_back({"speed (px/frame)", nullptr, &settings_.speed, 0, 20, false, {}});
-    return out;
+PlaneSettings PlaneScene::settings() const {
+    PlaneSettings s;
+    s.planes = parameters_.at("planes").asInt();
+    s.circlesPerPlane = parameters_.at("circles").asInt();
+    s.radiusMin = parameters_.at("radius-min").asFloat();
+    s.radiusMax = std::max(parameters_.at("radius-max").asFloat(), s.radiusMin);
+    s.seed = static_cast<unsigned>(parameters_.at("seed").asInt());
+    s.blend = static_cast<BlendMode>(parameters_.at("blend").asInt());
+    s.alpha = parameters_.at("alpha").asFloat();
+    s.speed = parameters_.at("speed").asFloat();
+    return s;
+}
+
+void PlaneScene::refreshLiveSettings() {
+    const PlaneSettings now = settings();
+    settings_.blend = now.blend, settings_.alpha = now.alpha, settings_.speed = now.speed;
 }
 
 void PlaneScene::regenerate() {
-    settings_.seed = static_cast<unsigned>(seedValue_);
-    settings_.blend = static_cast<BlendMode>(blendChoice_);
-    settings_.radiusMax = std::max(settings_.radiusMax, settings_.radiusMin);
+    settings_ = settings();
     validateSettings(settings_);
     deviceCurrent_ = false;
     hostPlanes_.clear();
@@ -82,7 +83,7 @@ void PlaneScene::ensureDevicePlanes(int width, int height, cudaStream_t stream) 
 
 void PlaneScene::render(const FrameTarget& target, int variant) {
 #ifdef RACELAB_HAVE_CUDA
-    settings_.blend = static_cast<BlendMode>(blendChoice_);
+    refreshLiveSettings();
     ensureDevicePlanes(target.width, target.height, target.stream);
     gpu_->composite(target, settings_, frame_, variant == 1);
 #else
@@ -119,7 +120,7 @@ std::vector<std::uint8_t> PlaneScene::devicePlanes(int width, int height, cudaSt
 }
 
 void PlaneScene::renderReference(HostImage& image, bool parallel) {
-    settings_.blend = static_cast<BlendMode>(blendChoice_);
+    refreshLiveSettings();
     const auto& planes = hostPlanes(image.width, image.height);
     compositeReference(settings_, planes.data(), frame_, image, parallel);
 }
@@ -177,15 +178,13 @@ std::vector<std::string> PlaneScene::benchNotes(const BenchFacts& facts, cudaStr
             notes.push_back(line);
         }
 #ifdef RACELAB_HAVE_CUDA
-        std::vector<double> runs;
-        for (int i = 0; i < 5; ++i) {
+        const Summary g = timeRepeated(5, [&] {
             deviceCurrent_ = false;
             ensureDevicePlanes(facts.width, facts.height, stream);
-            runs.push_back(lastGenerationMs_);
-        }
-        Summary g = summarize(runs);
+            return lastGenerationMs_;  // the GPU's own time of the generation kernels
+        });
         std::snprintf(line, sizeof line, "generation on the GPU: %d planes x %d circles in %.3f ms (median of %zu, min %.3f)",
-                      settings_.planes, settings_.circlesPerPlane, g.p50, runs.size(), g.min);
+                      settings_.planes, settings_.circlesPerPlane, g.p50, g.count, g.min);
         notes.push_back(line);
 #else
         (void)stream;

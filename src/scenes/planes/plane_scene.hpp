@@ -7,7 +7,7 @@
 
 #include "scenes/planes/plane_formulas.hpp"
 #include "scenes/scene.hpp"
-#include "scenes/scene_registry.hpp"
+#include "scenes/scene_options.hpp"
 
 namespace racelab::planes {
 
@@ -18,15 +18,12 @@ public:
     PlaneScene(const std::string& preset, const SceneOptions& options);
     ~PlaneScene() override;
 
-    static const std::vector<VariantInfo>& variantList();
-
     std::string name() const override { return "planes/" + preset_; }
-    const std::vector<VariantInfo>& variants() const override { return variantList(); }
-    std::vector<SceneParameter> parameters() override;
+    const std::vector<VariantInfo>& variants() const override;
     void regenerate() override;
     void setBackend(Backend backend) override { backend_ = backend; }
     Backend backend() const override { return backend_; }
-    bool animated() const override { return settings_.speed > 0.f; }
+    bool animated() const override { return parameters_.at("speed").asFloat() > 0.f; }
     void advance(double, cudaStream_t) override { ++frame_; }
     void reset() override { frame_ = 0; }
     void render(const FrameTarget& target, int variant) override;
@@ -38,7 +35,8 @@ public:
     std::string statsLine() const override;
     std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) override;
 
-    const PlaneSettings& settings() const { return settings_; }
+    // The settings the parameters describe now (radius max raised to radius min).
+    PlaneSettings settings() const;
     // The CPU-generated planes for a size (generated on first use); for tests.
     const std::vector<std::uint8_t>& hostPlanes(int width, int height);
     // The GPU-generated planes, copied back; for tests.
@@ -46,10 +44,11 @@ public:
 
 private:
     void ensureDevicePlanes(int width, int height, cudaStream_t stream);
+    // Blend mode, alpha and speed change the composite only, not the planes: read them every frame.
+    void refreshLiveSettings();
 
     std::string preset_;
-    PlaneSettings settings_;
-    int blendChoice_ = 1, seedValue_ = 0;
+    PlaneSettings settings_;  // as of the last regenerate(); blend, alpha and speed are read live
     Backend backend_;
     long frame_ = 0;
     std::vector<std::uint8_t> hostPlanes_;

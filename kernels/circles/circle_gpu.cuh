@@ -1,4 +1,5 @@
-// Host-callable side of kernels/circles.cu: the GPU state and renderers of the circle scenes.
+// Host-callable side of kernels/circles/: the GPU state and renderers of the circle scenes. The pipeline
+// and which file does what are described in circle_gpu_internal.cuh.
 #pragma once
 #include <cstdint>
 #include <memory>

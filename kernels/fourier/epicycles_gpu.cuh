@@ -1,4 +1,4 @@
-// Host-callable side of kernels/fourier.cu: the epicycle drawing on the GPU.
+// Host-callable side of kernels/fourier/epicycles_gpu.cu: the epicycle drawing on the GPU.
 #pragma once
 #include <cstdint>
 #include <memory>

@@ -1,5 +1,5 @@
-// racelab fourier: the drawing's frames as PNG files (the course project's GIF frames), with a progress
-// line; with ffmpeg installed, also a GIF or MP4 assembled from them.
+// racelab frames: an animated scene's frames as PNG files (e.g. a Fourier drawing's GIF frames), with a
+// progress line; with ffmpeg installed, also a GIF or MP4 assembled from them.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -29,13 +29,13 @@ void assemble(const std::string& pattern, const std::string& out, bool gif) {
 
 }  // namespace
 
-int runFourierExport(const FourierExportOptions& o) {
+int runFrameExport(const FrameExportOptions& o) {
     if (o.frames <= 0 || o.frames > 100000) throw UsageError("--frames must be within 1..100000");
     if (o.every <= 0) throw UsageError("--every must be positive");
     if (o.outDir.empty()) throw UsageError("--out-dir is required");
-    SceneSelection selection = o.selection;
-    if (selection.scene.rfind("fourier/", 0) != 0) throw UsageError("racelab fourier draws fourier/text or fourier/image");
-    PreparedScene prepared = prepareScene(selection, "800x450");
+    PreparedScene prepared = prepareScene(o.selection, "800x450");
+    if (!prepared.scene->animated())
+        throw UsageError(prepared.scene->name() + " is not animated (with these parameters): its frames would all be the same");
     std::error_code ec;
     std::filesystem::create_directories(o.outDir, ec);
     const std::string probe = (std::filesystem::path(o.outDir) / "frame-00000.png").string();
@@ -46,7 +46,7 @@ int runFourierExport(const FourierExportOptions& o) {
     FrameControls controls;
     controls.variant = prepared.variant;
     controls.raceMeter = false;
-    ProgressLine progress("fourier frames");
+    ProgressLine progress(prepared.scene->name() + " frames");
     long written = 0;
     for (long f = 0; f < o.frames && !interruptSignal(); ++f) {
         loop.runFrame(controls);

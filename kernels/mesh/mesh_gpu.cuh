@@ -1,4 +1,6 @@
-// Host-callable side of kernels/mesh.cu: a mesh on the GPU, its LBVH, hit-mask frames and point visibility.
+// Host-callable side of the mesh workload's kernels (kernels/mesh/): a mesh on the GPU, its LBVH, hit-mask
+// frames and point visibility. lbvh_build.cu builds the tree, render.cu draws frames, visibility.cu answers the
+// visibility queries; mesh_gpu_internal.cuh holds what they share.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -36,7 +38,7 @@ public:
     unsigned traversalOverflows(cudaStream_t stream) const;
 
 private:
-    struct Impl;
+    struct Impl;  // mesh_gpu_internal.cuh
     std::unique_ptr<Impl> impl_;
 };
 

@@ -3,12 +3,13 @@
 // blocked, or 1 = visible with --visible-is-1), the counts, the time, and with --cpu the CPU reference's time,
 // the labelled speed-ups (build excluded: GPU kernel vs CPU BVH query; build included: GPU LBVH build +
 // kernel + download vs CPU BVH build + query) and whether both agree.
+#include "scenes/mesh/visibility_command.hpp"
+
+#include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
-#include "app/commands.hpp"
-#include "app/scene_setup.hpp"
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
@@ -22,10 +23,24 @@
 #include "scenes/mesh/mesh_scene.hpp"
 #include "scenes/mesh/visibility_rules.hpp"
 
-namespace racelab {
+namespace racelab::mesh {
 namespace {
 
-mesh::Vec3 parseOrigin(const std::string& text) {
+struct VisibilityOptions {
+    std::string verts, tris, mesh, scene;
+    std::string origin;  // "x,y,z", default 0,0,0
+    std::string out;
+    std::string variant = "good";
+    std::string backend = "auto";
+    int runs = 20;
+    bool cpu = false;
+    std::string rule = "geometric";  // scenes/mesh/visibility_rules.hpp
+    std::string epsilon;             // "" keeps the rule's
+    bool segment = false, ray = false;
+    bool visibleIsOne = false;  // write 1 for visible instead of blocked
+};
+
+Vec3 parseOrigin(const std::string& text) {
     std::stringstream stream(text);
     std::string part;
     float v[3];
@@ -41,18 +56,18 @@ mesh::Vec3 parseOrigin(const std::string& text) {
     return {v[0], v[1], v[2]};
 }
 
-mesh::Mesh loadInput(const VisibilityOptions& o) {
+Mesh loadInput(const VisibilityOptions& o) {
     const int sources = (!o.verts.empty() || !o.tris.empty()) + !o.mesh.empty() + !o.scene.empty();
     if (sources != 1) throw UsageError("give exactly one input: --verts and --tris, or --mesh FILE, or --scene mesh/NAME");
     if (!o.verts.empty() || !o.tris.empty()) {
         if (o.verts.empty() || o.tris.empty()) throw UsageError("--verts and --tris go together");
-        return mesh::loadCsvMesh(o.verts, o.tris);
+        return loadCsvMesh(o.verts, o.tris);
     }
-    if (!o.mesh.empty()) return mesh::loadMeshFile(o.mesh);
-    const std::string prefix = "mesh/";
-    const mesh::MeshEntry* entry = o.scene.rfind(prefix, 0) == 0 ? mesh::findMeshEntry(o.scene.substr(prefix.size())) : nullptr;
+    if (!o.mesh.empty()) return loadMeshFile(o.mesh);
+    const std::string prefix = racelabWorkload_mesh().name + "/";
+    const MeshEntry* entry = o.scene.rfind(prefix, 0) == 0 ? findMeshEntry(o.scene.substr(prefix.size())) : nullptr;
     if (!entry) throw UsageError("unknown mesh scene '" + o.scene + "' (see racelab list)");
-    return mesh::loadCatalogMesh(*entry);
+    return loadCatalogMesh(*entry);
 }
 
 void writeFlags(const std::vector<std::uint8_t>& blocked, bool visibleIsOne, const std::string& path) {
@@ -64,17 +79,17 @@ void writeFlags(const std::vector<std::uint8_t>& blocked, bool visibleIsOne, con
 // The GPU-vs-CPU agreement line. Only the geometric rule excuses segments that graze a triangle edge (its
 // float test is what the grazing analysis in CpuBvh::grazesEdge describes); writeup and margin run the same
 // unfused arithmetic on both sides and must agree on every vertex.
-void printAgreement(mesh::MeshScene& scene, const mesh::VisibilityRule& rule, mesh::Vec3 origin,
+void printAgreement(MeshScene& scene, const VisibilityRule& rule, Vec3 origin,
                     const std::vector<std::uint8_t>& gpu, const std::vector<std::uint8_t>& cpu) {
-    const bool excuseGrazing = rule.kind == mesh::VisibilityRuleKind::Geometric;
+    const bool excuseGrazing = rule.kind == VisibilityRuleKind::Geometric;
     const float tMax = rule.segment ? 1.f - static_cast<float>(rule.epsilon) : 1e30f;
     long mismatches = 0, grazing = 0;
     for (std::size_t i = 0; i < gpu.size(); ++i) {
         if (gpu[i] == cpu[i]) continue;
-        const mesh::Vec3 d = scene.mesh().vertices[i] - origin;
+        const Vec3 d = scene.mesh().vertices[i] - origin;
         (excuseGrazing && scene.cpuBvh().grazesEdge(origin, d, 0.f, tMax) ? grazing : mismatches)++;
     }
-    const char* name = mesh::visibilityRuleName(rule.kind);
+    const char* name = visibilityRuleName(rule.kind);
     if (excuseGrazing)
         std::printf("  GPU vs CPU (rule %s): %ld of %zu vertices disagree; %ld more disagree on segments that graze a "
                     "triangle edge (either answer is right to float precision)\n", name, mismatches, gpu.size(), grazing);
@@ -83,14 +98,12 @@ void printAgreement(mesh::MeshScene& scene, const mesh::VisibilityRule& rule, me
                     gpu.size());
 }
 
-}  // namespace
-
 int runVisibility(const VisibilityOptions& o) {
     if (o.out.empty()) throw UsageError("--out is required");
     if (o.runs <= 0) throw UsageError("--runs must be positive");
-    const mesh::VisibilityRule rule = mesh::makeVisibilityRule(o.rule, o.epsilon, o.segment, o.ray);
-    mesh::Mesh loaded = loadInput(o);
-    const mesh::Vec3 origin = o.origin.empty() ? mesh::Vec3{0.f, 0.f, 0.f} : parseOrigin(o.origin);
+    const VisibilityRule rule = makeVisibilityRule(o.rule, o.epsilon, o.segment, o.ray);
+    Mesh loaded = loadInput(o);
+    const Vec3 origin = o.origin.empty() ? Vec3{0.f, 0.f, 0.f} : parseOrigin(o.origin);
     requireWritable(o.out);
     SceneOptions options;
     std::string why;
@@ -99,11 +112,11 @@ int runVisibility(const VisibilityOptions& o) {
     options.backend = gpu ? Backend::Cuda : Backend::Cpu;
     const std::size_t vertexCount = loaded.vertices.size();
     const int triangles = loaded.triangleCount();
-    mesh::MeshScene scene(std::move(loaded), options);
+    MeshScene scene(std::move(loaded), options);
     const int variant = scene.variantIndex(o.variant);
     std::printf("visibility: %zu vertices, %d triangles, origin (%g, %g, %g)\n", vertexCount, triangles, origin.x, origin.y,
                 origin.z);
-    std::printf("  rule %s\n", mesh::describeVisibilityRule(rule).c_str());
+    std::printf("  rule %s\n", describeVisibilityRule(rule).c_str());
 
     std::vector<std::uint8_t> blocked;
     double ms = 0, endToEndMs = 0;
@@ -124,7 +137,7 @@ int runVisibility(const VisibilityOptions& o) {
         }
     } else {
         Stopwatch cpu;
-        mesh::visibilityReference(scene.mesh(), scene.cpuBvh(), origin, blocked, true, mesh::CpuMethod::Bvh, rule);
+        visibilityReference(scene.mesh(), scene.cpuBvh(), origin, blocked, true, CpuMethod::Bvh, rule);
         ms = cpu.ms();
         std::printf("  CPU (BVH, OpenMP; %s): %.3f ms (BVH build included)\n", why.empty() ? "--backend cpu" : why.c_str(), ms);
     }
@@ -135,16 +148,16 @@ int runVisibility(const VisibilityOptions& o) {
         // The CPU BVH both ways: a fresh build + query, then the query alone on the BVH it built.
         std::vector<std::uint8_t> reference;
         Stopwatch withBuild;
-        const mesh::CpuBvh bvh(scene.mesh());
+        const CpuBvh bvh(scene.mesh());
         const double buildMs = withBuild.ms();
-        mesh::visibilityReference(scene.mesh(), bvh, origin, reference, true, mesh::CpuMethod::Bvh, rule);
+        visibilityReference(scene.mesh(), bvh, origin, reference, true, CpuMethod::Bvh, rule);
         const double bvhWithBuildMs = withBuild.ms();
         Stopwatch queryOnly;
-        mesh::visibilityReference(scene.mesh(), bvh, origin, reference, true, mesh::CpuMethod::Bvh, rule);
+        visibilityReference(scene.mesh(), bvh, origin, reference, true, CpuMethod::Bvh, rule);
         const double bvhMs = queryOnly.ms();
         Stopwatch brute;
         std::vector<std::uint8_t> bruteFlags;
-        mesh::visibilityReference(scene.mesh(), bvh, origin, bruteFlags, true, mesh::CpuMethod::Brute, rule);
+        visibilityReference(scene.mesh(), bvh, origin, bruteFlags, true, CpuMethod::Brute, rule);
         const double bruteMs = brute.ms();
         std::printf("  CPU reference: BVH + OpenMP %.3f ms query only, %.3f ms with its build (%.3f ms); brute force + "
                     "OpenMP %.3f ms\n", bvhMs, bvhWithBuildMs, buildMs, bruteMs);
@@ -166,4 +179,40 @@ int runVisibility(const VisibilityOptions& o) {
     return 0;
 }
 
-}  // namespace racelab
+// `racelab visibility`: its options and the checks --dry-parse makes without a device.
+class VisibilityCommand final : public FamilyCommandHandler {
+public:
+    void define(CLI::App& command) override {
+        command.add_option("--verts", o_.verts, "vertices CSV: x,y,z per line");
+        command.add_option("--tris", o_.tris, "triangles CSV: three 0-based vertex indices per line (as floats)");
+        command.add_option("--mesh", o_.mesh, "or a mesh file: .off or .obj");
+        command.add_option("--scene", o_.scene, "or a mesh scene, e.g. mesh/torus");
+        command.add_option("--origin", o_.origin, "x,y,z of the origin (default 0,0,0)");
+        command.add_option("--out", o_.out, "output: one 0/1 line per vertex (1 = blocked; see --visible-is-1)")
+            ->required();
+        command.add_option("--variant", o_.variant, "good (LBVH) | brute | bad")->capture_default_str();
+        command.add_option("--backend", o_.backend, "auto | cuda | cpu")->capture_default_str();
+        command.add_option("--runs", o_.runs, "GPU runs to take the median of")->capture_default_str();
+        command.add_flag("--cpu", o_.cpu, "also time the CPU references (BVH and brute force) and compare");
+        command.add_option("--rule", o_.rule, "geometric | writeup | margin (see Rules below)")->capture_default_str();
+        command.add_option("--epsilon", o_.epsilon, "override the rule's epsilon / margin E (finite, >= 0)");
+        command.add_flag("--segment", o_.segment, "bound t above: the triangle must lie between origin and vertex");
+        command.add_flag("--ray", o_.ray, "no upper bound on t: anything along the ray beyond the origin blocks");
+        command.add_flag("--visible-is-1", o_.visibleIsOne, "write 1 for visible, 0 for blocked");
+        command.footer(visibilityRulesHelp());
+    }
+    void checkWithoutRunning() const override { makeVisibilityRule(o_.rule, o_.epsilon, o_.segment, o_.ray); }
+    int run() override { return runVisibility(o_); }
+
+private:
+    VisibilityOptions o_;
+};
+
+}  // namespace
+
+FamilyCommand visibilityCommand() {
+    return {"visibility", "for each mesh vertex: is the segment from --origin to it blocked? (1 = blocked)",
+            [] { return std::unique_ptr<FamilyCommandHandler>(std::make_unique<VisibilityCommand>()); }};
+}
+
+}  // namespace racelab::mesh

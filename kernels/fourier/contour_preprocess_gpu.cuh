@@ -1,4 +1,4 @@
-// Host-callable side of kernels/contour_preprocess.cu: the contour preprocessing on the GPU, one call per
+// Host-callable side of kernels/fourier/contour_*.cu: the contour preprocessing on the GPU, one call per
 // step, each equal point for point to its CPU reference in scenes/fourier/contour_preprocess.hpp (same
 // unfused float arithmetic, same tie-breaking), so the two can be compared step by step.
 #pragma once

@@ -1,6 +1,6 @@
 // GPU side of the Fourier epicycles: the chain of circle centres as a prefix sum of rotating vectors, and
 // anti-aliased splats of the trail, the circles and the arms.
-#include "fourier.cuh"
+#include "fourier/epicycles_gpu.cuh"
 
 #include <algorithm>
 #include <cub/block/block_scan.cuh>

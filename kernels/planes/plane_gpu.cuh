@@ -1,4 +1,5 @@
-// Host-callable side of kernels/planes.cu: the planes on the GPU, their generation and compositing.
+// Host-callable side of kernels/planes/: the planes on the GPU, their generation and compositing. Which
+// file does what is described in plane_gpu_internal.cuh.
 #pragma once
 #include <cstddef>
 #include <cstdint>

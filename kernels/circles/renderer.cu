@@ -1,0 +1,76 @@
+// CircleGpuRenderer itself: the circle set on the device (upload, download), the pinned host word the
+// binning reads its totals through, and the dispatch to the three variants (binning.cu for good and
+// unordered, render_racy.cu for bad). The animation step lives in animation.cu. No kernels here.
+#include <string>
+
+#include "circles/circle_gpu_internal.cuh"
+#include "core/device_buffer.hpp"
+
+namespace racelab::circles {
+namespace {
+
+TileGrid makeGrid(int width, int height) {
+    TileGrid g;
+    g.width = width;
+    g.height = height;
+    g.tilesX = (width + kTileSize - 1) / kTileSize;
+    g.tilesY = (height + kTileSize - 1) / kTileSize;
+    g.invWidth = 1.f / width;
+    g.invHeight = 1.f / height;
+    return g;
+}
+
+}  // namespace
+
+CircleGpuRenderer::Impl::Impl() { CUDA_CHECK(cudaMallocHost(&pinnedTotal, 2 * sizeof(unsigned))); }
+CircleGpuRenderer::Impl::~Impl() { cudaFreeHost(pinnedTotal); }
+
+CircleGpuRenderer::CircleGpuRenderer() : impl_(std::make_unique<Impl>()) {}
+CircleGpuRenderer::~CircleGpuRenderer() = default;
+
+void CircleGpuRenderer::upload(const CircleSet& set, cudaStream_t stream) {
+    const std::size_t n = set.radius.size();
+    requireDeviceMemory(n * 10 * sizeof(float), "circle data (" + std::to_string(n) + " circles)");
+    impl_->position.reserve(3 * n, "circle positions");
+    impl_->velocity.reserve(3 * n, "circle velocities");
+    impl_->color.reserve(3 * n, "circle colours");
+    impl_->radius.reserve(n, "circle radii");
+    impl_->count = static_cast<int>(n);
+    impl_->snow = set.snow;
+    double radiusSum = 0, squaredSum = 0;
+    for (float r : set.radius) radiusSum += r, squaredSum += static_cast<double>(r) * r;
+    impl_->meanRadius = n ? static_cast<float>(radiusSum / static_cast<double>(n)) : 0.f;
+    impl_->meanSquaredRadius = n ? static_cast<float>(squaredSum / static_cast<double>(n)) : 0.f;
+    impl_->twoPassesPayOff = true;
+    if (n == 0) return;
+    CUDA_CHECK(cudaMemcpyAsync(impl_->position.data(), set.position.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(impl_->velocity.data(), set.velocity.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(impl_->color.data(), set.color.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(impl_->radius.data(), set.radius.data(), n * sizeof(float), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));  // the host vectors may change right after
+}
+
+void CircleGpuRenderer::download(CircleSet& set, cudaStream_t stream) const {
+    const std::size_t n = static_cast<std::size_t>(impl_->count);
+    if (n == 0) return;
+    CUDA_CHECK(cudaMemcpyAsync(set.position.data(), impl_->position.data(), 3 * n * sizeof(float), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(set.velocity.data(), impl_->velocity.data(), 3 * n * sizeof(float), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(set.radius.data(), impl_->radius.data(), n * sizeof(float), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
+void CircleGpuRenderer::render(const FrameTarget& target, CircleVariant variant) {
+    RACELAB_REQUIRE(target.onDevice, "the GPU renderer needs a device frame target");
+    TileGrid grid = makeGrid(target.width, target.height);
+    impl_->stats.tileSize = kTileSize;
+    switch (variant) {
+    case CircleVariant::Good: impl_->renderGood(target, grid); break;
+    case CircleVariant::Unordered: impl_->renderUnordered(target, grid); break;
+    case CircleVariant::Bad: impl_->renderBad(target); break;
+    }
+    CUDA_CHECK(cudaGetLastError());
+}
+
+CircleRenderStats CircleGpuRenderer::lastStats() const { return impl_->stats; }
+
+}  // namespace racelab::circles

@@ -1,0 +1,93 @@
+// A frame of the mesh workload: one primary ray per pixel from the orbit camera (computed on the host, the
+// same values as the CPU reference's), traced through the LBVH (good) or against every triangle in
+// shared-memory tiles (brute, and bad without the barriers), shaded as a hit mask, by depth, by the facing
+// normal or by triangle id; then, optionally, the dots of the vertices visible from the origin.
+#include "mesh/mesh_gpu.cuh"
+
+#include "common/launch.cuh"
+#include "mesh/brute_tiles.cuh"
+#include "mesh/lbvh_traversal.cuh"
+#include "mesh/mesh_gpu_internal.cuh"
+
+namespace racelab::mesh {
+namespace {
+
+using gpu::HitRecord;
+using gpu::LbvhView;
+using gpu::Triangle;
+using gpu::xyz;
+
+__device__ void shadeRecord(const MeshView& view, const HitRecord& r, Vec3 direction, std::uint8_t* out) {
+    Vec3 n = r.hit ? facingNormal(r.a, r.b, r.c, direction) : Vec3{0, 0, 0};
+    std::uint8_t px[4];
+    shadeHit(view.shading, r.hit, r.t, view.nearT, view.farT, n, r.triangle, px);
+    *reinterpret_cast<uchar4*>(out) = make_uchar4(px[0], px[1], px[2], px[3]);
+}
+
+template <int kMethod>  // 0 lbvh, 1 brute, 2 brute without barriers
+__global__ void __launch_bounds__(256) renderKernel(LbvhView bvh, const Triangle* triangles, MeshView view, int width,
+                                                    int height, std::uint8_t* out, std::size_t pitch) {
+    // 16x16 pixel tiles: neighbouring rays share the traversal (and the brute tiles)
+    const int tilesX = (width + 15) / 16;
+    const int x = (blockIdx.x % tilesX) * 16 + threadIdx.x % 16, y = (blockIdx.x / tilesX) * 16 + threadIdx.x / 16;
+    const bool inside = x < width && y < height;
+    const Camera& camera = view.camera;
+    const Vec3 d = primaryDirection(camera, inside ? x : 0, inside ? y : 0, width, height);
+    const bool anyHit = view.shading == Shading::Mask;
+    HitRecord r;
+    if (kMethod == 0) {
+        if (!inside) return;
+        r = anyHit ? gpu::traverse<true>(bvh, camera.eye, d, 0.f, 1e30f) : gpu::traverse<false>(bvh, camera.eye, d, 0.f, 1e30f);
+    } else if (anyHit) {
+        r = gpu::tiledBrute<kMethod == 1, true>(triangles, bvh.count, camera.eye, d, 0.f, 1e30f, inside);
+    } else {
+        r = gpu::tiledBrute<kMethod == 1, false>(triangles, bvh.count, camera.eye, d, 0.f, 1e30f, inside);
+    }
+    if (inside) shadeRecord(view, r, d, out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x));
+}
+
+__global__ void drawDots(const float4* vertices, int vertexCount, const std::uint8_t* blocked, MeshView view, int width,
+                         int height, std::uint8_t* out, std::size_t pitch) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= vertexCount || blocked[i]) return;
+    const Camera& camera = view.camera;
+    int x, y;
+    if (!projectToPixel(camera, xyz(vertices[i]), width, height, x, y)) return;
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+            int px = x + dx, py = y + dy;
+            if (px < 0 || py < 0 || px >= width || py >= height) continue;
+            // every dot writes the same colour, so overlapping dots need no ordering
+            *reinterpret_cast<uchar4*>(out + static_cast<std::size_t>(py) * pitch + 4 * static_cast<std::size_t>(px)) =
+                make_uchar4(kDotRed, kDotGreen, kDotBlue, 255);
+        }
+}
+
+}  // namespace
+
+void MeshGpu::render(const FrameTarget& target, const MeshView& requested, GpuMethod method) {
+    auto& m = *impl_;
+    // the camera is computed here, on the host, exactly as renderMeshReference computes it for the CPU
+    const MeshView view = withCamera(requested, target.width, target.height);
+    const int tiles = ((target.width + 15) / 16) * ((target.height + 15) / 16);
+    switch (method) {
+    case GpuMethod::Lbvh:
+        renderKernel<0><<<tiles, 256, 0, target.stream>>>(m.view(), m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
+        break;
+    case GpuMethod::Brute:
+        renderKernel<1><<<tiles, 256, 0, target.stream>>>(m.view(), m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
+        break;
+    case GpuMethod::BruteRacy:
+        renderKernel<2><<<tiles, 256, 0, target.stream>>>(m.view(), m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
+        break;
+    }
+    if (view.showVisibleVertices) {
+        m.blocked.reserve(m.vertexCount, "visibility flags");
+        m.launchVisibility(GpuMethod::Lbvh, view.origin, VisibilityRule{}, target.stream);
+        drawDots<<<blocksFor(m.vertexCount, 256), 256, 0, target.stream>>>(m.vertices.data(), m.vertexCount, m.blocked.data(), view,
+                                                                          target.width, target.height, target.pixels, target.pitchBytes);
+    }
+    CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace racelab::mesh

@@ -1,0 +1,331 @@
+// The viewer window: GLFW + ImGui around the frame loop. Each frame: soak step (view --soak), pointer and
+// keys to the scene, the frame with the panel drawn over it, then what the panel asked for (scene, backend,
+// recording, screenshot). A scene that fails to start gives way to the previous one; a frame that fails
+// leaves the viewer up and says why once.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "app/viewer.hpp"
+#include "app/viewer_recording.hpp"
+#include "app/frame_loop.hpp"
+#include "app/scene_setup.hpp"
+#include "app/soak_driver.hpp"
+#include "present/gl_check.hpp"
+#include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/fault_injection.hpp"
+#include "core/image_io.hpp"
+#include "core/interrupt.hpp"
+#include "core/stopwatch.hpp"
+#include "core/timing_recorder.hpp"
+#include "present/glfw_window.hpp"
+#include "present/headless_egl.hpp"
+#include "present/presenter.hpp"
+#include "scenes/scene_registry.hpp"
+#include "ui/viewer_panel.hpp"
+
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+namespace racelab {
+namespace {
+
+class Viewer {
+public:
+    Viewer(const ViewOptions& options, PreparedScene& prepared)
+        : options_(options), prepared_(prepared),
+          window_(prepared.size.width, prepared.size.height, "racelab - " + prepared.scene->name()) {
+        cudaAvailable_ = cudaUsable();
+        IMGUI_CHECKVERSION();
+        ImGui::CreateContext();
+        ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini dropped into the user's folder
+        ImGui_ImplGlfw_InitForOpenGL(window_.handle(), true);
+        ImGui_ImplOpenGL3_Init("#version 450");
+        window_.setVsync(options.vsync);
+        panel_.vsync = options.vsync;
+        listings_ = listScenes();
+        for (const auto& s : listings_) panel_.sceneNames.push_back(s.name);
+        for (std::size_t i = 0; i < panel_.sceneNames.size(); ++i)
+            if (panel_.sceneNames[i] == prepared.scene->name()) panel_.sceneIndex = static_cast<int>(i);
+        controls_.variant = prepared.variant;
+        panel_.backendIndex = prepared.backend == Backend::Cuda ? 0 : 1;
+        panel_.cudaAvailable = cudaAvailable_;
+        if (!prepared.backendNote.empty()) panel_.statusMessage = prepared.backendNote;
+        rebuildPresenter();
+        if (!options.record.empty()) panel_.statusMessage = recording_.start(options.record);
+        if (options.soakSeconds > 0) {
+            soakScenes_ = soakSceneIndices(listings_, prepared.backend);
+            std::vector<std::string> names;
+            for (int index : soakScenes_) names.push_back(panel_.sceneNames[static_cast<std::size_t>(index)]);
+            soak_ = std::make_unique<SoakDriver>(options.soakSeconds, std::move(names));
+        }
+        glfwSetWindowUserPointer(window_.handle(), this);
+        glfwSetDropCallback(window_.handle(), [](GLFWwindow* w, int count, const char** paths) {
+            if (count > 0) static_cast<Viewer*>(glfwGetWindowUserPointer(w))->droppedImage_ = paths[0];
+        });
+    }
+
+    ~Viewer() {
+        recording_.stop();
+        loop_.reset();
+        presenter_.reset();
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+    }
+
+    int run() {
+        long shown = 0;
+        while (!window_.closeRequested() && !interruptSignal()) {
+            window_.pollEvents();
+            ViewerPanelActions soakActions;
+            if (soak_ && !driveSoak(soakActions)) break;
+            ViewerPanelActions actions;
+            FrameTiming timing;
+            Size2 size;
+            bool last = false;
+            try {
+                if (!fitPresenterToSurface(*presenter_, window_)) {  // minimized
+                    window_.waitEvents(0.1);
+                    continue;
+                }
+                size = window_.framebufferSize();
+                handleKeys();
+                last = options_.frames > 0 && shown + 1 >= options_.frames;
+                if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
+                timing = loop_->runFrame(controls_, [&] { actions = drawUi(); });
+            } catch (const Error& e) {
+                frameFailed(e.what());
+                continue;
+            }
+            stuckReason_.clear();
+            controls_.stepOnce = false;
+            previousScene_.reset();  // the current scene works: no way back needed
+            record(timing, size);
+            handleCapture();
+            apply(actions);
+            if (soak_) {
+                soak_->countFrame(prepared_.scene->name());
+                for (GLenum e = glGetError(); e != GL_NO_ERROR; e = glGetError()) soak_->countGlError(e);
+                apply(soakActions);
+            }
+            if (last) break;
+            ++shown;
+        }
+        if (interruptSignal()) {
+            std::fprintf(stderr, "racelab view: interrupted (signal %d); closing\n", interruptSignal());
+            return interruptedExitCode();
+        }
+        return soak_ ? soak_->finish() : 0;
+    }
+
+private:
+    // A frame could not be drawn. A scene just switched to goes back to the one before (e.g. the new one is
+    // too large for the GPU); otherwise the viewer stays up, says why once, and tries again on the next frame
+    // (e.g. GPU memory ran out at a new window size: a smaller one, or another scene, will work).
+    void frameFailed(const std::string& why) {
+        const std::string failedScene = prepared_.scene->name();
+        if (previousScene_) {
+            panel_.statusMessage = why + " - staying on " + previousScene_->name();
+            prepared_.scene = std::move(previousScene_);
+            showCurrentScene();
+        } else {
+            panel_.statusMessage = why + " - the frame was not drawn; the viewer keeps trying";
+            window_.waitEvents(0.05);
+        }
+        if (why == stuckReason_) return;  // the same failure again: said already
+        stuckReason_ = why;
+        std::fprintf(stderr, "racelab: %s\n", panel_.statusMessage.c_str());
+        if (soak_) soak_->countRefusal(failedScene, panel_.statusMessage, false);
+    }
+
+    // One soak step before a frame; false when the soak is over.
+    bool driveSoak(ViewerPanelActions& actions) {
+        const SoakStep s = soak_->step();
+        if (s.finished) return false;
+        if (s.minimize) glfwIconifyWindow(window_.handle());
+        if (s.restore) glfwRestoreWindow(window_.handle());
+        if (s.resizeWidth > 0) glfwSetWindowSize(window_.handle(), s.resizeWidth, s.resizeHeight);
+        if (s.nextVariant)
+            controls_.variant = (controls_.variant + 1) % static_cast<int>(prepared_.scene->variants().size());
+        if (s.nextScene && !soakScenes_.empty()) {
+            soakPosition_ = (soakPosition_ + 1) % soakScenes_.size();
+            panel_.sceneIndex = soakScenes_[soakPosition_];
+            actions.sceneChanged = true;
+        }
+        actions.toggleRecording = s.toggleRecording;
+        return true;
+    }
+
+    void rebuildPresenter() {
+        loop_.reset();
+        presenter_ = makePresenter(prepared_.backend, presentModeFor(options_.present), stream_.get(),
+                                   window_.framebufferSize().width > 0 ? window_.framebufferSize().width : prepared_.size.width,
+                                   window_.framebufferSize().height > 0 ? window_.framebufferSize().height : prepared_.size.height);
+        loop_ = std::make_unique<FrameLoop>(*prepared_.scene, presenter_.get(), &window_, stream_.get());
+        history_.clear();
+    }
+
+    ViewerPanelActions drawUi() {
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        panel_.scene = prepared_.scene.get();
+        panel_.controls = &controls_;
+        panel_.presenterName = presenter_->name();
+        panel_.presenterReason = presenter_->reason();
+        panel_.surfaceDescription = window_.description();
+        panel_.history = &history_;
+        panel_.race = loop_->race();
+        panel_.recording = recording_.active();
+        panel_.frameIndex = loop_->frameIndex();
+        ViewerPanelActions actions = drawViewerPanel(panel_);
+        ImGui::Render();
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        return actions;
+    }
+
+    // Makes `next` the current scene, keeping the old one until `next` has drawn a frame.
+    void switchTo(std::unique_ptr<Scene> next) {
+        previousScene_ = std::move(prepared_.scene);
+        prepared_.scene = std::move(next);
+        showCurrentScene();
+    }
+
+    // Points the panel, the frame loop and the title at the current scene.
+    void showCurrentScene() {
+        for (std::size_t i = 0; i < panel_.sceneNames.size(); ++i)
+            if (panel_.sceneNames[i] == prepared_.scene->name()) panel_.sceneIndex = static_cast<int>(i);
+        controls_.variant = std::min<int>(controls_.variant, static_cast<int>(prepared_.scene->variants().size()) - 1);
+        loop_->setScene(*prepared_.scene);
+        glfwSetWindowTitle(window_.handle(), ("racelab - " + prepared_.scene->name()).c_str());
+        history_.clear();
+    }
+
+    // Esc quits; outside the panel, dragging with the left button, the wheel and R go to the scene (the
+    // mesh scene orbits, zooms and resets its camera).
+    void handleKeys() {
+        const ImGuiIO& io = ImGui::GetIO();
+        PointerInput input;
+        if (!io.WantCaptureMouse) {
+            if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) input.dragX = io.MouseDelta.x, input.dragY = io.MouseDelta.y;
+            input.wheel = io.MouseWheel;
+            input.x = io.MousePos.x * io.DisplayFramebufferScale.x;
+            input.y = static_cast<float>(window_.framebufferSize().height) - io.MousePos.y * io.DisplayFramebufferScale.y;
+            input.paint = ImGui::IsMouseDown(ImGuiMouseButton_Right);
+            input.paintReleased = ImGui::IsMouseReleased(ImGuiMouseButton_Right);
+        }
+        if (!io.WantCaptureKeyboard) {
+            if (glfwGetKey(window_.handle(), GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window_.handle(), 1);
+            input.reset = glfwGetKey(window_.handle(), GLFW_KEY_R) == GLFW_PRESS;
+        }
+        prepared_.scene->handleInput(input);
+    }
+
+    void apply(const ViewerPanelActions& a) {
+        try {
+            if (a.sceneChanged) {
+                SceneOptions o;
+                o.seed = options_.selection.seed;
+                o.backend = prepared_.backend;
+                switchTo(createScene(panel_.sceneNames[static_cast<std::size_t>(panel_.sceneIndex)], o));
+            }
+            if (!droppedImage_.empty()) {  // a file dropped on the window goes to the scene that takes --image
+                SceneOptions o;
+                o.backend = prepared_.backend;
+                o.inputs["image"] = droppedImage_;
+                droppedImage_.clear();
+                const auto taker = std::find_if(listings_.begin(), listings_.end(),
+                                                [](const SceneListing& l) { return l.preset.needs == "image"; });
+                if (taker != listings_.end()) {
+                    switchTo(createScene(taker->name, o));
+                    panel_.statusMessage = "drawing " + o.inputs["image"] + " in " + taker->name;
+                }
+            }
+            if (a.regenerate) {
+                prepared_.scene->regenerate();
+                loop_->setScene(*prepared_.scene);
+            }
+            if (a.backendChanged) {
+                prepared_.backend = panel_.backendIndex == 0 ? Backend::Cuda : Backend::Cpu;
+                prepared_.scene->setBackend(prepared_.backend);
+                rebuildPresenter();
+            }
+            if (a.vsyncChanged) window_.setVsync(panel_.vsync);
+            if (a.screenshot) {
+                screenshotPath_ = "racelab-screenshot-" + std::to_string(loop_->frameIndex()) + ".png";
+                loop_->captureNextFrame();
+            }
+            if (a.toggleRecording) {
+                panel_.statusMessage = recording_.active() ? recording_.stop()
+                                                           : recording_.start(options_.record.empty() ? "racelab-timings.csv"
+                                                                                                      : options_.record);
+            }
+        } catch (const Error& e) {
+            panel_.statusMessage = e.what();  // the viewer keeps running
+            std::fprintf(stderr, "racelab: %s\n", e.what());
+            if (soak_)
+                soak_->countRefusal(panel_.sceneNames[static_cast<std::size_t>(panel_.sceneIndex)], e.what(),
+                                    dynamic_cast<const MissingInputError*>(&e) != nullptr);
+        }
+    }
+
+    void record(const FrameTiming& timing, Size2 size) {
+        history_.frameMs.push(static_cast<float>(timing.frameMs));
+        history_.kernelMs.push(static_cast<float>(timing.kernelMs));
+        const RunLabels labels{prepared_.scene->name(),
+                               prepared_.scene->variants()[static_cast<std::size_t>(controls_.variant)].name,
+                               backendName(prepared_.backend), presenter_->name(), size.width, size.height};
+        if (std::string error = recording_.add(loop_->frameIndex() - 1, timing, labels); !error.empty())
+            panel_.statusMessage = error;
+    }
+
+    void handleCapture() {
+        auto capture = loop_->takeCapture();
+        if (!capture) return;
+        std::string path = screenshotPath_.empty() ? options_.screenshot : screenshotPath_;
+        screenshotPath_.clear();
+        try {
+            writePng(*capture, path);
+            panel_.statusMessage = "saved " + path;
+            std::printf("racelab: saved %s\n", path.c_str());
+        } catch (const Error& e) {
+            panel_.statusMessage = e.what();
+            std::fprintf(stderr, "racelab: %s\n", e.what());
+        }
+    }
+
+    const ViewOptions& options_;
+    PreparedScene& prepared_;
+    GlfwWindow window_;
+    CudaStream stream_;
+    std::unique_ptr<Presenter> presenter_;
+    std::unique_ptr<FrameLoop> loop_;
+    std::vector<SceneListing> listings_;   // every scene, in the panel's order
+    std::unique_ptr<Scene> previousScene_;  // kept until the new scene has drawn a frame
+    ViewerRecording recording_;
+    std::unique_ptr<SoakDriver> soak_;
+    std::vector<int> soakScenes_;  // indices into panel_.sceneNames
+    std::size_t soakPosition_ = 0;
+    std::string stuckReason_;  // the last frame failure reported, so a repeating one is reported once
+    FrameControls controls_;
+    FrameHistory history_;
+    ViewerPanelState panel_;
+    std::string screenshotPath_;
+    std::string droppedImage_;
+    bool cudaAvailable_ = false;
+};
+
+}  // namespace
+
+int runViewerWindow(const ViewOptions& options, PreparedScene& prepared) {
+    Viewer viewer(options, prepared);
+    return viewer.run();
+}
+
+}  // namespace racelab

@@ -1,0 +1,42 @@
+// The circles family's descriptor: CS149's scenes, the three renderer variants and the parameters.
+#include "scenes/circles/circle_scene.hpp"
+#include "scenes/circles/circle_scene_spec.hpp"
+#include "scenes/workload.hpp"
+
+RACELAB_WORKLOAD(circles) {
+    using namespace racelab;
+    static const WorkloadFamily family = [] {
+        WorkloadFamily f;
+        f.name = "circles";
+        f.description = "CS149's ordered semi-transparent circles (asst3's scenes, frame for frame)";
+        f.variants = {
+            {"good", "stable tile binning (radix sort on tile bits), one block per tile, blend order kept", true},
+            {"bad", "one thread per circle, unsynchronized read-modify-write: lost updates and broken order", false},
+            {"unordered", "tiles binned with atomics: no lost updates, but blend order is not kept", false},
+        };
+        f.parameters = {
+            ParameterSpec::integer("seed", "seed", 0, 1000000, 0, true, "glibc srand() seed of the scene's generation"),
+            ParameterSpec::integer("circles", "circles", 1, circles::kMaxCircleCount, 10000, true,
+                                   "number of circles (random scenes only)"),
+        };
+        f.countMeaning = "circles";
+        f.presets = [] {
+            std::vector<PresetInfo> out;
+            for (const auto& spec : circles::circleSceneSpecs()) {
+                PresetInfo p;
+                p.name = spec.name;
+                p.description = spec.description;
+                p.takesCount = spec.countAdjustable;
+                p.slowOnCpu = spec.defaultCount >= 1'000'000;  // seconds a frame on the CPU reference
+                p.isDefault = spec.name == "rand10k";          // the project's default scene
+                out.push_back(p);
+            }
+            return out;
+        };
+        f.create = [](const std::string& preset, const SceneOptions& options) -> std::unique_ptr<Scene> {
+            return std::make_unique<circles::CircleScene>(preset, options);
+        };
+        return f;
+    }();
+    return family;
+}
