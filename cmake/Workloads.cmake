@@ -1,6 +1,8 @@
 # Workload families register themselves by existing: every src/scenes/<family>/workload.cpp defines
 # RACELAB_WORKLOAD(<family>) (src/scenes/workload.hpp), and this writes the one file that lists them, so a new
 # family is found by the build and no shared source names it. Re-globbed at every build (CONFIGURE_DEPENDS).
+include(WriteIfChanged)
+
 function(racelab_generate_workload_list out_var)
   file(GLOB _descriptors CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/scenes/*/workload.cpp)
   list(SORT _descriptors)
@@ -20,12 +22,6 @@ function(racelab_generate_workload_list out_var)
                 "#include \"scenes/workload.hpp\"\n\n" "${_declarations}" "\nnamespace racelab {\n"
                 "std::vector<const WorkloadFamily*> generatedWorkloadFamilies() {\n    return {\n" "${_entries}"
                 "    };\n}\n}  // namespace racelab\n")
-  # Written only when it changes, so an unchanged list does not rebuild anything.
-  if(EXISTS ${_out})
-    file(READ ${_out} _old)
-  endif()
-  if(NOT "${_old}" STREQUAL "${_text}")
-    file(WRITE ${_out} "${_text}")
-  endif()
+  racelab_write_if_changed(${_out} "${_text}")  # an unchanged list rebuilds nothing
   set(${out_var} ${_out} PARENT_SCOPE)
 endfunction()

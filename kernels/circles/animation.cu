@@ -24,7 +24,7 @@ __global__ void advanceParticles(Animation animation, int count, float* position
 
 }  // namespace
 
-void CircleGpuRenderer::advance(Animation animation, cudaStream_t stream) {
+void CircleGpuCuda::advance(Animation animation, cudaStream_t stream) {
     if (animation == Animation::None || impl_->count == 0) return;
     static const FireworkRim rim = fireworkRim();
     advanceParticles<<<blocksFor(impl_->count, 256), 256, 0, stream>>>(animation, impl_->count, impl_->position.data(),

@@ -102,7 +102,7 @@ __global__ void fillTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* cu
 }  // namespace
 
 template <typename CubCall>
-void CircleGpuRenderer::Impl::runCub(CubCall call, const char* what) {
+void CircleGpuCuda::Impl::runCub(CubCall call, const char* what) {
     std::size_t bytes = 0;
     CUDA_CHECK(call(nullptr, bytes));
     cubTemp.reserve(bytes, what);
@@ -111,7 +111,7 @@ void CircleGpuRenderer::Impl::runCub(CubCall call, const char* what) {
 }
 
 // Exclusive scan of counts[0..n) into offsets[0..n]; returns offsets[n] (the total) on the host.
-unsigned CircleGpuRenderer::Impl::scanCounts(std::size_t n, cudaStream_t stream) {
+unsigned CircleGpuCuda::Impl::scanCounts(std::size_t n, cudaStream_t stream) {
     runCub([&](void* temp, std::size_t& bytes) {
         return cub::DeviceScan::ExclusiveSum(temp, bytes, counts.data(), offsets.data(), static_cast<int>(n + 1), stream);
     }, "CUB scan temporaries");
@@ -122,7 +122,7 @@ unsigned CircleGpuRenderer::Impl::scanCounts(std::size_t n, cudaStream_t stream)
 
 // Bins circles [begin, end) (skipping tiles flagged in tileDone when culling) and renders them.
 template <bool kLoadState, bool kStoreState>
-void CircleGpuRenderer::Impl::binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull) {
+void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull) {
     cudaStream_t s = target.stream;
     const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
     const int n = end - begin;
@@ -163,14 +163,14 @@ void CircleGpuRenderer::Impl::binAndRender(const FrameTarget& target, const Tile
                       target.pixels, target.pitchBytes);
 }
 
-int CircleGpuRenderer::Impl::firstPassCircles() const {
+int CircleGpuCuda::Impl::firstPassCircles() const {
     const double cover = 3.14159265358979 * static_cast<double>(meanSquaredRadius);
     const double wanted = cover > 0 ? kFirstPassLayers / cover : static_cast<double>(count);
     return static_cast<int>(std::min<double>(std::max<double>(wanted, kMinFirstPassCircles), static_cast<double>(count)));
 }
 
 // Threads per circle for binning, from the mean number of tiles a circle's bounding box spans.
-int CircleGpuRenderer::Impl::lanesFor(const TileGrid& grid) const {
+int CircleGpuCuda::Impl::lanesFor(const TileGrid& grid) const {
     float across = 2.f * meanRadius * grid.width / kTileSize + 1.f;
     float down = 2.f * meanRadius * grid.height / kTileSize + 1.f;
     float tiles = across * down;
@@ -178,7 +178,7 @@ int CircleGpuRenderer::Impl::lanesFor(const TileGrid& grid) const {
 }
 
 template <typename Launch>
-void CircleGpuRenderer::Impl::withLanes(int lanes, Launch launch) {
+void CircleGpuCuda::Impl::withLanes(int lanes, Launch launch) {
     switch (lanes) {
     case 32: launch(std::integral_constant<int, 32>{}); break;
     case 8: launch(std::integral_constant<int, 8>{}); break;
@@ -187,7 +187,7 @@ void CircleGpuRenderer::Impl::withLanes(int lanes, Launch launch) {
     }
 }
 
-void CircleGpuRenderer::Impl::renderGood(const FrameTarget& target, const TileGrid& grid) {
+void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& grid) {
     stats.tilePairs = 0;
     stats.passes = 0;
     const int firstPass = firstPassCircles();
@@ -224,7 +224,7 @@ void CircleGpuRenderer::Impl::renderGood(const FrameTarget& target, const TileGr
                       target.pixels, target.pitchBytes);
 }
 
-void CircleGpuRenderer::Impl::renderUnordered(const FrameTarget& target, const TileGrid& grid) {
+void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileGrid& grid) {
     cudaStream_t s = target.stream;
     const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
     counts.reserve(tiles + 1, "tile counts");

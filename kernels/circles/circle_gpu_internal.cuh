@@ -19,7 +19,7 @@
 //   render_tiles.cu the per-tile front-to-back renderer both good and unordered end in
 //   render_racy.cu  the bad variant
 //   animation.cu    the particle steps (the only unit with the snow noise tables in constant memory)
-//   renderer.cu     CircleGpuRenderer itself: upload, download, dispatch
+//   renderer.cu     CircleGpuCuda itself: upload, download, dispatch
 // Kernels stay in the unit that launches them; the one kernel launched from another unit (renderTiles) is
 // reached through a host-side launcher declared here, so no relocatable device code is needed.
 #pragma once
@@ -56,7 +56,7 @@ void launchRenderTiles(bool loadState, bool storeState, unsigned tiles, cudaStre
                        float4* state, std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out,
                        std::size_t pitch);
 
-struct CircleGpuRenderer::Impl {
+struct CircleGpuCuda::Impl {
     DeviceBuffer<float> position, velocity, color, radius;
     int count = 0;
     bool snow = false;

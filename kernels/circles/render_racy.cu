@@ -50,7 +50,7 @@ __global__ void quantizeFloatImage(const float4* image, int width, std::uint8_t*
 
 }  // namespace
 
-void CircleGpuRenderer::Impl::renderBad(const FrameTarget& target) {
+void CircleGpuCuda::Impl::renderBad(const FrameTarget& target) {
     cudaStream_t s = target.stream;
     floatImage.reserve(static_cast<std::size_t>(target.width) * target.height, "float image");
     dim3 rows(blocksFor(target.width, 256), target.height);

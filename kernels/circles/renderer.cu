@@ -1,4 +1,4 @@
-// CircleGpuRenderer itself: the circle set on the device (upload, download), the pinned host word the
+// CircleGpuCuda itself: the circle set on the device (upload, download), the pinned host word the
 // binning reads its totals through, and the dispatch to the three variants (binning.cu for good and
 // unordered, render_racy.cu for bad). The animation step lives in animation.cu. No kernels here.
 #include <string>
@@ -22,13 +22,13 @@ TileGrid makeGrid(int width, int height) {
 
 }  // namespace
 
-CircleGpuRenderer::Impl::Impl() { CUDA_CHECK(cudaMallocHost(&pinnedTotal, 2 * sizeof(unsigned))); }
-CircleGpuRenderer::Impl::~Impl() { cudaFreeHost(pinnedTotal); }
+CircleGpuCuda::Impl::Impl() { CUDA_CHECK(cudaMallocHost(&pinnedTotal, 2 * sizeof(unsigned))); }
+CircleGpuCuda::Impl::~Impl() { cudaFreeHost(pinnedTotal); }
 
-CircleGpuRenderer::CircleGpuRenderer() : impl_(std::make_unique<Impl>()) {}
-CircleGpuRenderer::~CircleGpuRenderer() = default;
+CircleGpuCuda::CircleGpuCuda() : impl_(std::make_unique<Impl>()) {}
+CircleGpuCuda::~CircleGpuCuda() = default;
 
-void CircleGpuRenderer::upload(const CircleSet& set, cudaStream_t stream) {
+void CircleGpuCuda::upload(const CircleSet& set, cudaStream_t stream) {
     const std::size_t n = set.radius.size();
     requireDeviceMemory(n * 10 * sizeof(float), "circle data (" + std::to_string(n) + " circles)");
     impl_->position.reserve(3 * n, "circle positions");
@@ -50,7 +50,7 @@ void CircleGpuRenderer::upload(const CircleSet& set, cudaStream_t stream) {
     CUDA_CHECK(cudaStreamSynchronize(stream));  // the host vectors may change right after
 }
 
-void CircleGpuRenderer::download(CircleSet& set, cudaStream_t stream) const {
+void CircleGpuCuda::download(CircleSet& set, cudaStream_t stream) const {
     const std::size_t n = static_cast<std::size_t>(impl_->count);
     if (n == 0) return;
     CUDA_CHECK(cudaMemcpyAsync(set.position.data(), impl_->position.data(), 3 * n * sizeof(float), cudaMemcpyDeviceToHost, stream));
@@ -59,7 +59,7 @@ void CircleGpuRenderer::download(CircleSet& set, cudaStream_t stream) const {
     CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
-void CircleGpuRenderer::render(const FrameTarget& target, CircleVariant variant) {
+void CircleGpuCuda::render(const FrameTarget& target, CircleVariant variant) {
     RACELAB_REQUIRE(target.onDevice, "the GPU renderer needs a device frame target");
     TileGrid grid = makeGrid(target.width, target.height);
     impl_->stats.tileSize = kTileSize;
@@ -71,6 +71,9 @@ void CircleGpuRenderer::render(const FrameTarget& target, CircleVariant variant)
     CUDA_CHECK(cudaGetLastError());
 }
 
-CircleRenderStats CircleGpuRenderer::lastStats() const { return impl_->stats; }
+CircleRenderStats CircleGpuCuda::lastStats() const { return impl_->stats; }
 
 }  // namespace racelab::circles
+
+// The scenes make their GPU half through makeGpuHalf<CircleGpu>("circles") (core/gpu_half.hpp).
+RACELAB_GPU_HALF(circles) { return std::make_unique<racelab::circles::CircleGpuCuda>(); }

@@ -50,7 +50,7 @@ __global__ void keptOnChain(const int* jumps, int levels, int n, const int* cont
 
 }  // namespace
 
-void ContourPreprocessorGpu::removeDuplicates(float distance) {
+void ContourPreprocessorGpuCuda::removeDuplicates(float distance) {
     Impl& m = *impl_;
     if (m.n == 0) return;
     int longest = 1;

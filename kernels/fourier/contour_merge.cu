@@ -137,7 +137,7 @@ __global__ void scratchBack(const Point* scratch, const SpliceJob* jobs, Point* 
 
 }  // namespace
 
-void ContourPreprocessorGpu::mergeClose(float distance) {
+void ContourPreprocessorGpuCuda::mergeClose(float distance) {
     Impl& m = *impl_;
     const int contours = m.contours();
     if (contours < 2) return;

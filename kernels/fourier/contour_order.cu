@@ -115,7 +115,7 @@ __global__ void gatherRotated(const Point* points, const int* offsets, const Rot
 
 }  // namespace
 
-void ContourPreprocessorGpu::orderGreedy() {
+void ContourPreprocessorGpuCuda::orderGreedy() {
     Impl& m = *impl_;
     const int contours = m.contours();
     if (contours < 2) return;

@@ -37,7 +37,7 @@ __global__ void labelFromOffsets(const int* offsets, int* contourOf) {
 
 }  // namespace
 
-void ContourPreprocessorGpu::Impl::takeOffsets(const std::vector<int>& hostOffsets) {
+void ContourPreprocessorGpuCuda::Impl::takeOffsets(const std::vector<int>& hostOffsets) {
     offsets = hostOffsets;
     uploadAsync(deviceOffsets, offsets, stream, "contour offsets");
     contourOf.reserve(n, "contour numbers");
@@ -45,16 +45,18 @@ void ContourPreprocessorGpu::Impl::takeOffsets(const std::vector<int>& hostOffse
     CUDA_CHECK(cudaGetLastError());
 }
 
-ContourPreprocessorGpu::ContourPreprocessorGpu(cudaStream_t stream) : impl_(std::make_unique<Impl>()) {
+ContourPreprocessorGpuCuda::ContourPreprocessorGpuCuda(cudaStream_t stream) : impl_(std::make_unique<Impl>()) {
     impl_->stream = stream;
 }
 
-ContourPreprocessorGpu::~ContourPreprocessorGpu() = default;
+ContourPreprocessorGpuCuda::~ContourPreprocessorGpuCuda() = default;
 
-std::size_t ContourPreprocessorGpu::contourCount() const { return static_cast<std::size_t>(impl_->contours()); }
-std::size_t ContourPreprocessorGpu::pointCount() const { return static_cast<std::size_t>(impl_->n); }
+void ContourPreprocessorGpuCuda::setStream(cudaStream_t stream) { impl_->stream = stream; }
 
-void ContourPreprocessorGpu::upload(const std::vector<Contour>& contours) {
+std::size_t ContourPreprocessorGpuCuda::contourCount() const { return static_cast<std::size_t>(impl_->contours()); }
+std::size_t ContourPreprocessorGpuCuda::pointCount() const { return static_cast<std::size_t>(impl_->n); }
+
+void ContourPreprocessorGpuCuda::upload(const std::vector<Contour>& contours) {
     Impl& m = *impl_;
     std::vector<Point> flat;
     std::vector<int> offsets{0};
@@ -69,7 +71,7 @@ void ContourPreprocessorGpu::upload(const std::vector<Contour>& contours) {
     m.takeOffsets(offsets);
 }
 
-std::vector<Contour> ContourPreprocessorGpu::download() const {
+std::vector<Contour> ContourPreprocessorGpuCuda::download() const {
     const Impl& m = *impl_;
     std::vector<Point> flat = downloadNow(m.points.data(), static_cast<std::size_t>(m.n), m.stream);
     std::vector<Contour> out;
@@ -77,7 +79,7 @@ std::vector<Contour> ContourPreprocessorGpu::download() const {
     return out;
 }
 
-std::vector<Contour> ContourPreprocessorGpu::run(const std::vector<Contour>& contours,
+std::vector<Contour> ContourPreprocessorGpuCuda::run(const std::vector<Contour>& contours,
                                                  const std::vector<BrushStroke>& strokes, const PreprocessSettings& s) {
     upload(contours);
     removeBrushed(strokes);
@@ -89,3 +91,7 @@ std::vector<Contour> ContourPreprocessorGpu::run(const std::vector<Contour>& con
 }
 
 }  // namespace racelab::fourier
+
+// The scenes make this GPU half through makeGpuHalf<ContourPreprocessorGpu>("fourier_contours")
+// (core/gpu_half.hpp).
+RACELAB_GPU_HALF(fourier_contours) { return std::make_unique<racelab::fourier::ContourPreprocessorGpuCuda>(); }

@@ -1,39 +1,39 @@
-// Host-callable side of kernels/fourier/contour_*.cu: the contour preprocessing on the GPU, one call per
-// step, each equal point for point to its CPU reference in scenes/fourier/contour_preprocess.hpp (same
-// unfused float arithmetic, same tie-breaking), so the two can be compared step by step.
+// Host-callable side of kernels/fourier/contour_*.cu: the contour preprocessing on the GPU, the CUDA
+// implementation of ContourPreprocessorGpu (scenes/fourier/contour_preprocess_gpu.hpp), one call per step,
+// each equal point for point to its CPU reference in scenes/fourier/contour_preprocess.hpp (same unfused
+// float arithmetic, same tie-breaking), so the two can be compared step by step.
 #pragma once
 #include <cstddef>
 #include <memory>
 #include <vector>
 
-#include "core/frame_target.hpp"
-#include "scenes/fourier/contour.hpp"
-#include "scenes/fourier/contour_preprocess.hpp"
+#include "scenes/fourier/contour_preprocess_gpu.hpp"
 
 namespace racelab::fourier {
 
-class ContourPreprocessorGpu {
+class ContourPreprocessorGpuCuda final : public ContourPreprocessorGpu {
 public:
-    explicit ContourPreprocessorGpu(cudaStream_t stream);
-    ~ContourPreprocessorGpu();
-    ContourPreprocessorGpu(const ContourPreprocessorGpu&) = delete;
-    ContourPreprocessorGpu& operator=(const ContourPreprocessorGpu&) = delete;
+    explicit ContourPreprocessorGpuCuda(cudaStream_t stream = nullptr);
+    ~ContourPreprocessorGpuCuda() override;
+    ContourPreprocessorGpuCuda(const ContourPreprocessorGpuCuda&) = delete;
+    ContourPreprocessorGpuCuda& operator=(const ContourPreprocessorGpuCuda&) = delete;
 
-    void upload(const std::vector<Contour>& contours);
-    std::vector<Contour> download() const;
+    void setStream(cudaStream_t stream) override;
 
-    // The steps, in the course project's order. Each leaves the result on the device.
-    void removeBrushed(const std::vector<BrushStroke>& strokes);  // flag + CUB select
-    void dropSmall(int minSize);                                   // flag + CUB select
-    void removeDuplicates(float distance);                         // greedy chain by pointer jumping
-    void mergeClose(float distance);                               // tiled all-pairs + batched splices
-    void orderGreedy();                                            // one block walks the greedy order
+    void upload(const std::vector<Contour>& contours) override;
+    std::vector<Contour> download() const override;
+
+    void removeBrushed(const std::vector<BrushStroke>& strokes) override;
+    void dropSmall(int minSize) override;
+    void removeDuplicates(float distance) override;
+    void mergeClose(float distance) override;
+    void orderGreedy() override;
 
     std::vector<Contour> run(const std::vector<Contour>& contours, const std::vector<BrushStroke>& strokes,
-                             const PreprocessSettings& settings);
+                             const PreprocessSettings& settings) override;
 
-    std::size_t contourCount() const;
-    std::size_t pointCount() const;
+    std::size_t contourCount() const override;
+    std::size_t pointCount() const override;
 
 private:
     struct Impl;

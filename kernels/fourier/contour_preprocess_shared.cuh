@@ -28,7 +28,7 @@ __device__ __forceinline__ unsigned long long distanceKey(float d2, unsigned low
 
 }  // namespace contour_gpu
 
-struct ContourPreprocessorGpu::Impl {
+struct ContourPreprocessorGpuCuda::Impl {
     cudaStream_t stream;
     int n = 0;                          // points
     std::vector<int> offsets;           // host copy: contours = offsets.size() - 1

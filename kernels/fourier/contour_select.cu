@@ -48,7 +48,7 @@ __global__ void finishRelabel(const int* scanned, int n, int* contourOf, int* of
 
 }  // namespace
 
-void ContourPreprocessorGpu::Impl::relabel() {
+void ContourPreprocessorGpuCuda::Impl::relabel() {
     if (n == 0) {
         offsets.assign(1, 0);
         return;
@@ -68,7 +68,7 @@ void ContourPreprocessorGpu::Impl::relabel() {
     offsets = downloadNow(deviceOffsets.data(), static_cast<std::size_t>(count) + 1, stream);
 }
 
-void ContourPreprocessorGpu::Impl::compact() {
+void ContourPreprocessorGpuCuda::Impl::compact() {
     pointsAlt.reserve(n, "contour points");
     contourOfAlt.reserve(n, "contour numbers");
     selectedCount.reserve(1, "selection count");
@@ -86,7 +86,7 @@ void ContourPreprocessorGpu::Impl::compact() {
     relabel();
 }
 
-void ContourPreprocessorGpu::removeBrushed(const std::vector<BrushStroke>& strokes) {
+void ContourPreprocessorGpuCuda::removeBrushed(const std::vector<BrushStroke>& strokes) {
     Impl& m = *impl_;
     if (strokes.empty() || m.n == 0) return;
     DeviceBuffer<BrushStroke> deviceStrokes;
@@ -98,7 +98,7 @@ void ContourPreprocessorGpu::removeBrushed(const std::vector<BrushStroke>& strok
     m.compact();
 }
 
-void ContourPreprocessorGpu::dropSmall(int minSize) {
+void ContourPreprocessorGpuCuda::dropSmall(int minSize) {
     Impl& m = *impl_;
     if (m.n == 0) return;
     m.flags.reserve(m.n, "point flags");

@@ -152,7 +152,7 @@ __global__ void composeKernel(const std::uint32_t* trail, const std::uint32_t* o
 
 }  // namespace
 
-struct FourierGpu::Impl {
+struct FourierGpuCuda::Impl {
     DeviceBuffer<EpicycleTerm> terms;
     DeviceBuffer<Vec2> centres, pens, source;
     DeviceBuffer<std::uint32_t> trail, overlay;
@@ -161,24 +161,24 @@ struct FourierGpu::Impl {
     long trailFrom = 0;
 };
 
-FourierGpu::FourierGpu() : impl_(std::make_unique<Impl>()) {}
-FourierGpu::~FourierGpu() = default;
+FourierGpuCuda::FourierGpuCuda() : impl_(std::make_unique<Impl>()) {}
+FourierGpuCuda::~FourierGpuCuda() = default;
 
-void FourierGpu::setTerms(const std::vector<EpicycleTerm>& terms, cudaStream_t stream) {
+void FourierGpuCuda::setTerms(const std::vector<EpicycleTerm>& terms, cudaStream_t stream) {
     uploadAsync(impl_->terms, terms, stream, "epicycle terms");
     impl_->centres.reserve(terms.size() + 1, "epicycle centres");
     impl_->count = static_cast<int>(terms.size());
     clearTrail();
 }
 
-void FourierGpu::setSource(const std::vector<Vec2>& points, cudaStream_t stream) {
+void FourierGpuCuda::setSource(const std::vector<Vec2>& points, cudaStream_t stream) {
     uploadAsync(impl_->source, points, stream, "contour points");
     impl_->sourceCount = static_cast<int>(points.size());
 }
 
-void FourierGpu::clearTrail() { impl_->drawnUpTo = -1; }
+void FourierGpuCuda::clearTrail() { impl_->drawnUpTo = -1; }
 
-void FourierGpu::draw(const FrameTarget& target, const DrawSettings& s, long frame, bool racy) {
+void FourierGpuCuda::draw(const FrameTarget& target, const DrawSettings& s, long frame, bool racy) {
     auto& m = *impl_;
     const int w = target.width, h = target.height;
     const std::size_t pixels = static_cast<std::size_t>(w) * h;
@@ -228,8 +228,11 @@ void FourierGpu::draw(const FrameTarget& target, const DrawSettings& s, long fra
     CUDA_CHECK(cudaGetLastError());
 }
 
-std::vector<std::uint32_t> FourierGpu::downloadTrail(cudaStream_t stream) const {
+std::vector<std::uint32_t> FourierGpuCuda::downloadTrail(cudaStream_t stream) const {
     return downloadNow(impl_->trail.data(), static_cast<std::size_t>(impl_->width) * impl_->height, stream);
 }
 
 }  // namespace racelab::fourier
+
+// The scenes make their GPU half through makeGpuHalf<FourierGpu>("fourier") (core/gpu_half.hpp).
+RACELAB_GPU_HALF(fourier) { return std::make_unique<racelab::fourier::FourierGpuCuda>(); }

@@ -1,7 +1,7 @@
 // The mesh on the GPU and its LBVH (Karras 2012), rebuilt whenever the mesh changes: centroid bounds (warp
 // reductions + ordered-int atomics) -> 30-bit Morton codes -> CUB radix sort -> one thread per internal node
 // finds its range and split from the sorted codes (ties broken by index) -> leaves walk up to the root, the
-// second child to arrive at a node writing its bounds. Also MeshGpu's upload and bookkeeping.
+// second child to arrive at a node writing its bounds. Also MeshGpuCuda's upload and bookkeeping.
 #include "mesh/mesh_gpu.cuh"
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <cub/device/device_radix_sort.cuh>
 
 #include "common/launch.cuh"
+#include "core/cuda_check.hpp"
 #include "core/gpu_timing.hpp"
 #include "mesh/mesh_gpu_internal.cuh"
 
@@ -117,18 +118,18 @@ __global__ void buildLeavesAndBounds(const Triangle* triangles, const unsigned* 
 
 }  // namespace
 
-MeshGpu::MeshGpu() : impl_(std::make_unique<Impl>()) {}
-MeshGpu::~MeshGpu() = default;
-int MeshGpu::triangleCount() const { return impl_->count; }
+MeshGpuCuda::MeshGpuCuda() : impl_(std::make_unique<Impl>()) {}
+MeshGpuCuda::~MeshGpuCuda() = default;
+int MeshGpuCuda::triangleCount() const { return impl_->count; }
 
-unsigned MeshGpu::traversalOverflows(cudaStream_t stream) const {
+unsigned MeshGpuCuda::traversalOverflows(cudaStream_t stream) const {
     unsigned count = 0;
     CUDA_CHECK(cudaMemcpyAsync(&count, impl_->overflows.data(), sizeof count, cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
     return count;
 }
 
-void MeshGpu::upload(const Mesh& mesh, cudaStream_t stream) {
+void MeshGpuCuda::upload(const Mesh& mesh, cudaStream_t stream) {
     const std::size_t n = static_cast<std::size_t>(mesh.triangleCount());
     // triangles twice (input + Morton order), nodes (bounds, links), sort buffers
     requireDeviceMemory(n * (2 * sizeof(Triangle) + 2 * (32 + 12) + 16 * 4) + mesh.vertices.size() * 16,
@@ -155,7 +156,7 @@ void MeshGpu::upload(const Mesh& mesh, cudaStream_t stream) {
     buildLbvh(stream);
 }
 
-double MeshGpu::buildLbvh(cudaStream_t s) {
+double MeshGpuCuda::buildLbvh(cudaStream_t s) {
     auto& m = *impl_;
     const int n = m.count;
     const std::size_t nodes = 2 * static_cast<std::size_t>(n) - 1;
@@ -196,4 +197,9 @@ double MeshGpu::buildLbvh(cudaStream_t s) {
     return timer.elapsedMs();
 }
 
+void MeshGpuCuda::synchronize(cudaStream_t stream) const { CUDA_CHECK(cudaStreamSynchronize(stream)); }
+
 }  // namespace racelab::mesh
+
+// The scenes make their GPU half through makeGpuHalf<MeshGpu>("mesh") (core/gpu_half.hpp).
+RACELAB_GPU_HALF(mesh) { return std::make_unique<racelab::mesh::MeshGpuCuda>(); }

@@ -1,5 +1,5 @@
 // What the mesh kernels' files share (private to kernels/mesh/): the triangles as the GPU stores them, the
-// LBVH's arrays, the buffers of MeshGpu::Impl, and the hit record the traversals and brute tiles fill.
+// LBVH's arrays, the buffers of MeshGpuCuda::Impl, and the hit record the traversals and brute tiles fill.
 #pragma once
 #include <cstdint>
 
@@ -39,7 +39,7 @@ struct HitRecord {
 
 }  // namespace gpu
 
-struct MeshGpu::Impl {
+struct MeshGpuCuda::Impl {
     int count = 0, vertexCount = 0;
     float scale = 0.f;  // largest |coordinate| of the mesh (visibilityBoxSlack)
     DeviceBuffer<gpu::Triangle> triangles, leaves;
@@ -52,7 +52,7 @@ struct MeshGpu::Impl {
         return {lo.data(), hi.data(), left.data(), right.data(), leaves.data(), count, overflows.data()};
     }
     // Launches the visibility kernel of `method` into `blocked` (reserved by the caller); visibility.cu. The
-    // frame's dots (render.cu) and MeshGpu::visibility both go through it.
+    // frame's dots (render.cu) and MeshGpuCuda::visibility both go through it.
     void launchVisibility(GpuMethod method, Vec3 origin, const VisibilityRule& rule, cudaStream_t stream);
 };
 

@@ -65,7 +65,7 @@ __global__ void drawDots(const float4* vertices, int vertexCount, const std::uin
 
 }  // namespace
 
-void MeshGpu::render(const FrameTarget& target, const MeshView& requested, GpuMethod method) {
+void MeshGpuCuda::render(const FrameTarget& target, const MeshView& requested, GpuMethod method) {
     auto& m = *impl_;
     // the camera is computed here, on the host, exactly as renderMeshReference computes it for the CPU
     const MeshView view = withCamera(requested, target.width, target.height);

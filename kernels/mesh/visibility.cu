@@ -37,7 +37,7 @@ __global__ void __launch_bounds__(256) visibilityKernel(LbvhView bvh, const Tria
 
 }  // namespace
 
-void MeshGpu::Impl::launchVisibility(GpuMethod method, Vec3 origin, const VisibilityRule& rule, cudaStream_t s) {
+void MeshGpuCuda::Impl::launchVisibility(GpuMethod method, Vec3 origin, const VisibilityRule& rule, cudaStream_t s) {
     const unsigned blocks = blocksFor(vertexCount, 256);
     const float slack = visibilityBoxSlack(origin, scale);
     if (method == GpuMethod::Lbvh)
@@ -48,7 +48,7 @@ void MeshGpu::Impl::launchVisibility(GpuMethod method, Vec3 origin, const Visibi
         visibilityKernel<2><<<blocks, 256, 0, s>>>(view(), triangles.data(), vertices.data(), vertexCount, origin, rule, slack, blocked.data());
 }
 
-double MeshGpu::visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t s,
+double MeshGpuCuda::visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t s,
                            const VisibilityRule& rule) {
     auto& m = *impl_;
     m.blocked.reserve(m.vertexCount, "visibility flags");

@@ -152,7 +152,7 @@ __global__ void storeRacyResult(const float4* result, PlaneSettings s, int width
 
 }  // namespace
 
-void PlaneGpu::composite(const FrameTarget& target, const PlaneSettings& s, long frame, bool racy) {
+void PlaneGpuCuda::composite(const FrameTarget& target, const PlaneSettings& s, long frame, bool racy) {
     RACELAB_REQUIRE(target.width == impl_->width && target.height == impl_->height && s.planes == impl_->count,
                     "planes were generated for another size");
     const int w = target.width, h = target.height;

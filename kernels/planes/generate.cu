@@ -76,7 +76,7 @@ __global__ void __launch_bounds__(256) generatePlanesKernel(PlaneSettings s, int
 
 }  // namespace
 
-double PlaneGpu::generate(const PlaneSettings& s, int width, int height, cudaStream_t stream) {
+double PlaneGpuCuda::generate(const PlaneSettings& s, int width, int height, cudaStream_t stream) {
     const std::size_t bytes = static_cast<std::size_t>(s.planes) * width * height * 4;
     if (bytes != impl_->planes.bytes()) {
         impl_->planes.release();  // free the old planes before asking for the new ones

@@ -13,7 +13,7 @@
 //   aligned.
 // composite (composite.cu, bad): a thread per (pixel, plane) reads, blends and writes the result with no
 //   synchronization.
-// plane_gpu.cu holds the rest of PlaneGpu (construction, download, sizes). Each kernel lives in the unit
+// plane_gpu.cu holds the rest of PlaneGpuCuda (construction, download, sizes). Each kernel lives in the unit
 // that launches it.
 #pragma once
 
@@ -22,7 +22,7 @@
 
 namespace racelab::planes {
 
-struct PlaneGpu::Impl {
+struct PlaneGpuCuda::Impl {
     DeviceBuffer<std::uint8_t> planes;
     DeviceBuffer<int2> offsets;
     DeviceBuffer<float4> racyResult, partialColor;

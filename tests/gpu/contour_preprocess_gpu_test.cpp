@@ -8,6 +8,7 @@
 #include <random>
 
 #include "fourier/contour_preprocess_gpu.cuh"
+#include "core/gpu_half.hpp"
 #include "core/gpu_timing.hpp"
 #include "gpu_test_support.hpp"
 #include "scenes/fourier/contour_extraction.hpp"
@@ -59,7 +60,10 @@ void expectSame(const std::vector<Contour>& gpu, const std::vector<Contour>& cpu
 TEST(ContourPreprocessGpu, EachStepEqualsTheCpuReferenceOnRandomContours) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     CudaStream stream;
-    ContourPreprocessorGpu gpu(stream.get());
+    // Made as the scene makes it: the registered GPU half, then given its stream.
+    std::unique_ptr<ContourPreprocessorGpu> made = makeGpuHalf<ContourPreprocessorGpu>("fourier_contours");
+    made->setStream(stream.get());
+    ContourPreprocessorGpu& gpu = *made;
     const std::vector<BrushStroke> strokes = {{100.f, 100.f, 30.f}, {300.f, 250.f, 50.f}, {420.5f, 60.25f, 7.5f}};
     std::size_t removedByBrush = 0, merges = 0, duplicates = 0;
     for (unsigned seed = 1; seed <= 6; ++seed)
@@ -100,7 +104,7 @@ TEST(ContourPreprocessGpu, PictureContoursMatchTheCpuPipeline) {
     const std::vector<Contour> contours = extractContours(shapesImage(1024, 150, 7), EdgeSettings{});
     ASSERT_GT(pointsIn(contours), 20000u);
     CudaStream stream;
-    ContourPreprocessorGpu gpu(stream.get());
+    ContourPreprocessorGpuCuda gpu(stream.get());
     PreprocessSettings settings;
     expectSame(gpu.run(contours, {}, settings), preprocess(contours, {}, settings), "default settings");
     settings.mergeDistance = 25.f;  // long merge groups: many splice rounds
@@ -112,7 +116,7 @@ TEST(ContourPreprocessGpu, PictureContoursMatchTheCpuPipeline) {
 TEST(ContourPreprocessGpu, DegenerateInputs) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     CudaStream stream;
-    ContourPreprocessorGpu gpu(stream.get());
+    ContourPreprocessorGpuCuda gpu(stream.get());
     const std::vector<Contour> some = randomContours(9, 5, true);
     EXPECT_TRUE(gpu.run(some, {{250.f, 250.f, 5000.f}}, PreprocessSettings{}).empty());  // all brushed away
     PreprocessSettings huge;

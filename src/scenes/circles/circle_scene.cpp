@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "scenes/circles/circle_gpu.hpp"
 #include "scenes/circles/circle_reference.hpp"
 #include "scenes/circles/circle_reference_tiled.hpp"
 #include "scenes/circles/circle_scene_spec.hpp"
@@ -10,20 +11,13 @@
 
 RACELAB_WORKLOAD(circles);
 
-#ifdef RACELAB_HAVE_CUDA
-#include "circles/circle_gpu.cuh"
-#else
-namespace racelab::circles {
-class CircleGpuRenderer {};  // the build has no CUDA: the cpu backend only
-}
-#endif
-
 namespace racelab::circles {
 
 const std::vector<VariantInfo>& CircleScene::variants() const { return racelabWorkload_circles().variants; }
 
 CircleScene::CircleScene(const std::string& preset, const SceneOptions& options)
-    : Scene(racelabWorkload_circles().parameters), preset_(preset), seed_(parameters_.at("seed")), count_(parameters_.at("circles")), backend_(options.backend) {
+    : Scene(racelabWorkload_circles().parameters), preset_(preset), seed_(parameters_.at("seed")),
+      count_(parameters_.at("circles")), backend_(options.backend) {
     const CircleSceneSpec* spec = findCircleSceneSpec(preset);
     if (!spec) throw UsageError("unknown circle scene '" + preset + "'");
     seed_.number = options.seed;
@@ -41,49 +35,36 @@ void CircleScene::regenerate() {
     // the course's frame N everywhere (view, render, check, bench). The host step is bit-identical to the
     // GPU's, so which side takes it does not matter.
     if (animated()) advanceReference(set_);
-    deviceCurrent_ = false;
+    device_.markStale();
 }
 
 void CircleScene::setBackend(Backend backend) {
     if (backend == backend_) return;
     // The animation continues from wherever it is now: take the state from the side that held it.
-    if (backend_ == Backend::Cuda && deviceCurrent_) syncStateToHost(nullptr);
+    if (backend_ == Backend::Cuda && device_.current()) syncStateToHost(nullptr);
     backend_ = backend;
-    deviceCurrent_ = false;
+    device_.markStale();
 }
 
-#ifdef RACELAB_HAVE_CUDA
 void CircleScene::uploadIfStale(cudaStream_t stream) {
-    if (!gpu_) gpu_ = std::make_unique<CircleGpuRenderer>();
-    if (deviceCurrent_) return;
-    gpu_->upload(set_, stream);
-    deviceCurrent_ = true;
+    if (!gpu_) gpu_ = makeGpuHalf<CircleGpu>("circles");  // throws in a build without CUDA
+    device_.ensure([&] { gpu_->upload(set_, stream); });
 }
-#endif
 
 void CircleScene::advance(double /*dt*/, cudaStream_t stream) {
     if (!animated()) return;
-#ifdef RACELAB_HAVE_CUDA
     if (backend_ == Backend::Cuda) {
         uploadIfStale(stream);
         gpu_->advance(set_.animation, stream);
         return;
     }
-#else
-    (void)stream;
-#endif
     advanceReference(set_);
 }
 
 void CircleScene::render(const FrameTarget& target, int variant) {
-#ifdef RACELAB_HAVE_CUDA
     RACELAB_REQUIRE(variant >= 0 && variant < static_cast<int>(variants().size()), "variant index out of range");
     uploadIfStale(target.stream);
     gpu_->render(target, static_cast<CircleVariant>(variant));
-#else
-    (void)target, (void)variant;
-    throwNoCudaBuild();
-#endif
 }
 
 void CircleScene::renderReference(HostImage& image, bool parallel) {
@@ -109,11 +90,7 @@ std::vector<BenchReference> CircleScene::benchReferences(int variant) {
 }
 
 void CircleScene::syncStateToHost(cudaStream_t stream) {
-#ifdef RACELAB_HAVE_CUDA
-    if (gpu_ && deviceCurrent_) gpu_->download(set_, stream);
-#else
-    (void)stream;
-#endif
+    if (gpu_ && device_.current()) gpu_->download(set_, stream);
 }
 
 CheckRule CircleScene::checkRule() const {
@@ -123,13 +100,11 @@ CheckRule CircleScene::checkRule() const {
 std::string CircleScene::statsLine() const {
     std::ostringstream line;
     line << set_.count() << " circles";
-#ifdef RACELAB_HAVE_CUDA
     if (gpu_ && backend_ == Backend::Cuda) {
         auto stats = gpu_->lastStats();
         if (stats.tilePairs > 0) line << "; good binning: " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles, "
                                         << stats.passes << (stats.passes == 1 ? " pass)" : " passes)");
     }
-#endif
     return line.str();
 }
 

@@ -5,13 +5,14 @@
 #include <memory>
 #include <string>
 
+#include "core/device_mirror.hpp"
 #include "scenes/circles/circle_set.hpp"
 #include "scenes/scene.hpp"
 #include "scenes/scene_options.hpp"
 
 namespace racelab::circles {
 
-class CircleGpuRenderer;
+class CircleGpu;
 
 class CircleScene final : public Scene {
 public:
@@ -37,15 +38,15 @@ public:
     const CircleSet& circles() const { return set_; }
 
 private:
-    void uploadIfStale(cudaStream_t stream);  // the host set changed (regenerate, cpu steps): copy it over
+    void uploadIfStale(cudaStream_t stream);  // makes the GPU half; the host set changed (regenerate, cpu steps): copy it over
 
     std::string preset_;
     Parameter& seed_;
     Parameter& count_;  // hidden for the scenes of a fixed size
     Backend backend_ = Backend::Cuda;
     CircleSet set_;
-    bool deviceCurrent_ = false;  // device copy matches set_ (false after regenerate or cpu-side steps)
-    std::unique_ptr<CircleGpuRenderer> gpu_;
+    DeviceMirror<> device_;  // device copy matches set_ (stale after regenerate or cpu-side steps)
+    std::unique_ptr<CircleGpu> gpu_;
 };
 
 }  // namespace racelab::circles

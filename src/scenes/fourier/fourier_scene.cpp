@@ -10,23 +10,14 @@
 #include "core/repeat_timing.hpp"
 #include "core/stats.hpp"
 #include "core/stopwatch.hpp"
+#include "scenes/fourier/contour_preprocess_gpu.hpp"
 #include "scenes/fourier/epicycle_reference.hpp"
+#include "scenes/fourier/fourier_gpu.hpp"
 #include "scenes/fourier/fourier_series.hpp"
 #include "scenes/fourier/gpu_fft.hpp"
 #include "scenes/workload.hpp"
 
 RACELAB_WORKLOAD(fourier);
-
-#ifdef RACELAB_HAVE_CUDA
-#include "fourier/contour_preprocess_gpu.cuh"
-#include "core/device_buffer.hpp"
-#include "fourier/epicycles_gpu.cuh"
-#else
-namespace racelab::fourier {
-class FourierGpu {};
-class ContourPreprocessorGpu {};
-}
-#endif
 
 namespace racelab::fourier {
 
@@ -74,20 +65,20 @@ std::vector<Contour> FourierScene::sourceContours() const {
 
 FourierScene::~FourierScene() = default;
 
-#ifdef RACELAB_HAVE_CUDA
 ContourPreprocessorGpu& FourierScene::preprocessorGpu() {
-    if (!preprocessorGpu_) preprocessorGpu_ = std::make_unique<ContourPreprocessorGpu>(stream_.get());
+    if (!preprocessorGpu_) {
+        preprocessorGpu_ = makeGpuHalf<ContourPreprocessorGpu>("fourier_contours");  // throws in a build without CUDA
+        preprocessorGpu_->setStream(stream_.get());
+    }
     return *preprocessorGpu_;
 }
-#endif
 
 std::vector<Contour> FourierScene::preprocessed(const std::vector<Contour>& contours) {
-#ifdef RACELAB_HAVE_CUDA
-    if (backend_ == Backend::Cuda && cudaDeviceAvailable()) {
+    // cudaUsable() is false in a build without CUDA, so the cpu reference runs there whatever the backend.
+    if (backend_ == Backend::Cuda && cudaUsable()) {
         preprocessedOn_ = "GPU";
         return preprocessorGpu().run(contours, strokes_, preprocessing_);
     }
-#endif
     preprocessedOn_ = "CPU";
     return preprocess(contours, strokes_, preprocessing_);
 }
@@ -133,7 +124,7 @@ void FourierScene::regenerate() {
     pointCount_ = path.size();
     pipelineMs_ = clock.ms();
     frame_ = 0;
-    deviceCurrent_ = false;
+    drawingOnDevice_.markStale();
 }
 
 FrameMapping FourierScene::mappingFor(int width, int height) const {
@@ -143,30 +134,20 @@ FrameMapping FourierScene::mappingFor(int width, int height) const {
 }
 
 void FourierScene::render(const FrameTarget& target, int variant) {
-#ifdef RACELAB_HAVE_CUDA
-    if (!gpu_) gpu_ = std::make_unique<FourierGpu>();
-    if (!deviceCurrent_) {
+    if (!gpu_) gpu_ = makeGpuHalf<FourierGpu>("fourier");  // throws in a build without CUDA
+    drawingOnDevice_.ensure([&] {
         gpu_->setTerms(terms_, target.stream);
         gpu_->setSource(source_, target.stream);
-        deviceCurrent_ = true;
-    }
+    });
     applyClearTrail();
     lastWidth_ = target.width, lastHeight_ = target.height;
     DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_.asBool(), showArms_.asBool(),
                    showSource_.asBool(), trailFrom_};
     gpu_->draw(target, s, frame_, variant == 1);
-#else
-    (void)target, (void)variant;
-    throwNoCudaBuild();
-#endif
 }
 
 std::vector<std::uint32_t> FourierScene::gpuTrail(cudaStream_t stream) const {
-#ifdef RACELAB_HAVE_CUDA
     if (gpu_) return gpu_->downloadTrail(stream);
-#else
-    (void)stream;
-#endif
     return {};
 }
 
@@ -254,13 +235,9 @@ std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaS
         const std::vector<Contour> in = kept;
         const double cpuMs = medianMs(nothing, [&] { kept = cpuStep(in); });
         double gpuMs = 0;
-#ifdef RACELAB_HAVE_CUDA
         if (gpu)
             gpuMs = medianMs([&] { preprocessorGpu().upload(in), stream_.synchronize(); },
                              [&] { gpuStep(preprocessorGpu()), stream_.synchronize(); });
-#else
-        (void)gpuStep;
-#endif
         row(what, cpuMs, gpuMs);
     };
     kept = contours;
@@ -278,9 +255,7 @@ std::vector<std::string> FourierScene::benchNotes(const BenchFacts& facts, cudaS
     std::vector<Contour> all;
     const double cpuTotal = medianMs(nothing, [&] { all = preprocess(contours, strokes_, preprocessing_); });
     double gpuTotal = 0;
-#ifdef RACELAB_HAVE_CUDA
     if (gpu) gpuTotal = medianMs(nothing, [&] { all = preprocessorGpu().run(contours, strokes_, preprocessing_); });
-#endif
     row("preprocessing, all steps", cpuTotal, gpuTotal);
     std::snprintf(line, sizeof line, "  (%zu contour points in %zu contours; %zu contours after merging; GPU total "
                   "includes upload and download)", points, contours.size(), mergedContours);

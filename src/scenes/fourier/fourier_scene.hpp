@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/device_mirror.hpp"
 #include "core/gpu_timing.hpp"
 #include "scenes/fourier/contour_extraction.hpp"
 #include "scenes/fourier/contour_preprocess.hpp"
@@ -63,7 +64,7 @@ private:
     void readRebuildParameters();  // the parameters marked `regenerates` into the settings they feed
     void useSvg(const std::string& path);  // the drawing's outlines instead of an image's edges
     std::vector<Contour> sourceContours() const;
-    ContourPreprocessorGpu& preprocessorGpu();  // made on first use (cuda builds only)
+    ContourPreprocessorGpu& preprocessorGpu();  // made on first use (throws in a build without CUDA)
     // The preprocessing steps on the GPU (cuda backend) or the CPU reference.
     std::vector<Contour> preprocessed(const std::vector<Contour>& contours);
 
@@ -93,7 +94,7 @@ private:
     std::size_t contourCount_ = 0, pointCount_ = 0;
     double pipelineMs_ = 0;
     std::string transform_, transformWhyNot_;
-    bool deviceCurrent_ = false;
+    DeviceMirror<> drawingOnDevice_;  // terms_ and source_ on the GPU half (stale after regenerate)
     std::string preprocessedOn_;
     CudaStream stream_;
     std::unique_ptr<FourierGpu> gpu_;

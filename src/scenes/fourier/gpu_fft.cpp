@@ -1,116 +1,32 @@
+// dftWithCufft and cufftLibraryName: the cuFFT transform of kernels/fourier/cufft_transform.cu where the build
+// has one, else the reason there is none.
 #include "scenes/fourier/gpu_fft.hpp"
 
-#include "core/fault_injection.hpp"
+#include <memory>
 
-#ifdef RACELAB_HAVE_CUDA
-#include <cufft.h>
-#include <dlfcn.h>
-
-#include "core/device_buffer.hpp"
-#endif
-
-// Set by CMake for this file: the soname of the toolkit's cuFFT and the folder it was found in.
-#ifndef RACELAB_CUFFT_SONAME
-#define RACELAB_CUFFT_SONAME "libcufft.so"
-#endif
-#ifndef RACELAB_CUDA_LIBRARY_DIR
-#define RACELAB_CUDA_LIBRARY_DIR "/usr/local/cuda/lib64"
-#endif
-#ifndef RACELAB_CUDA_TOOLKIT
-#define RACELAB_CUDA_TOOLKIT "?"
-#endif
+#include "scenes/fourier/cufft_gpu.hpp"
 
 namespace racelab::fourier {
-
-#ifdef RACELAB_HAVE_CUDA
 namespace {
 
-struct CufftApi {
-    decltype(&cufftPlan1d) plan1d = nullptr;
-    decltype(&cufftSetStream) setStream = nullptr;
-    decltype(&cufftExecC2C) execC2C = nullptr;
-    decltype(&cufftDestroy) destroy = nullptr;
-    std::string error;
-};
-
-// Only this soname: another major version of cuFFT is another ABI, and "libcufft.so" (the development
-// symlink) may point at any of them.
-const CufftApi& cufft() {
-    static const CufftApi api = [] {
-        CufftApi a;
-        void* library = dlopen(RACELAB_CUFFT_SONAME, RTLD_NOW | RTLD_LOCAL);
-        std::string error = library ? "" : dlerror();
-        if (!library) library = dlopen(RACELAB_CUDA_LIBRARY_DIR "/" RACELAB_CUFFT_SONAME, RTLD_NOW | RTLD_LOCAL);
-        if (!library) {
-            a.error = "cuFFT " + cufftLibraryName() + " not found (" + error + "; nor in " RACELAB_CUDA_LIBRARY_DIR
-                      "): install the CUDA " RACELAB_CUDA_TOOLKIT " cuFFT library or add its folder to LD_LIBRARY_PATH";
-            return a;
-        }
-        a.plan1d = reinterpret_cast<decltype(a.plan1d)>(dlsym(library, "cufftPlan1d"));
-        a.setStream = reinterpret_cast<decltype(a.setStream)>(dlsym(library, "cufftSetStream"));
-        a.execC2C = reinterpret_cast<decltype(a.execC2C)>(dlsym(library, "cufftExecC2C"));
-        a.destroy = reinterpret_cast<decltype(a.destroy)>(dlsym(library, "cufftDestroy"));
-        if (!a.plan1d || !a.setStream || !a.execC2C || !a.destroy)
-            a.error = "cuFFT " + cufftLibraryName() + " lacks the expected entry points";
-        return a;
-    }();
-    return api;
+CufftGpu* cufftHalf() {
+    static const std::unique_ptr<CufftGpu> half = findGpuHalf<CufftGpu>("fourier_fft");  // null without CUDA
+    return half.get();
 }
 
 }  // namespace
 
-std::string cufftLibraryName() { return RACELAB_CUFFT_SONAME " (CUDA " RACELAB_CUDA_TOOLKIT ")"; }
+std::string cufftLibraryName() {
+    CufftGpu* half = cufftHalf();
+    return half ? half->libraryName() : "none (this build has no CUDA backend)";
+}
 
 bool dftWithCufft(const std::vector<std::complex<float>>& samples, std::vector<Epicycle>& out, cudaStream_t stream,
                   std::string* whyNot) {
-    const CufftFault fault = faultInjection().failCufft;
-    const CufftApi& api = cufft();
-    std::string device;
-    if (fault == CufftFault::Load) {
-        if (whyNot) *whyNot = "cuFFT " + cufftLibraryName() + " not found (simulated, RACELAB_FAIL_CUFFT=load)";
-        return false;
-    }
-    if (!api.error.empty() || !cudaDeviceAvailable(&device)) {
-        if (whyNot) *whyNot = api.error.empty() ? device : api.error;
-        return false;
-    }
-    const int n = static_cast<int>(samples.size());
-    DeviceBuffer<cufftComplex> data(samples.size(), "FFT samples");
-    CUDA_CHECK(cudaMemcpyAsync(data.data(), samples.data(), samples.size() * sizeof(cufftComplex), cudaMemcpyHostToDevice, stream));
-    cufftHandle plan = 0;
-    const cufftResult planned = fault == CufftFault::Plan ? CUFFT_ALLOC_FAILED : api.plan1d(&plan, n, CUFFT_C2C, 1);
-    if (planned != CUFFT_SUCCESS) {
-        if (whyNot)
-            *whyNot = "cufftPlan1d for N = " + std::to_string(n) + " failed with cufftResult " + std::to_string(planned) +
-                      (fault == CufftFault::Plan ? " (simulated, RACELAB_FAIL_CUFFT=plan)" : "");
-        CUDA_CHECK(cudaStreamSynchronize(stream));  // the upload still reads `samples`
-        return false;
-    }
-    cufftResult result = api.setStream(plan, stream);
-    if (result == CUFFT_SUCCESS) result = api.execC2C(plan, data.data(), data.data(), CUFFT_FORWARD);
-    std::vector<std::complex<float>> spectrum(samples.size());
-    if (result == CUFFT_SUCCESS)
-        CUDA_CHECK(cudaMemcpyAsync(spectrum.data(), data.data(), spectrum.size() * sizeof(cufftComplex), cudaMemcpyDeviceToHost,
-                                   stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-    api.destroy(plan);
-    if (result != CUFFT_SUCCESS) {
-        if (whyNot) *whyNot = "cufftExecC2C failed with cufftResult " + std::to_string(result);
-        return false;
-    }
-    out.clear();
-    out.reserve(samples.size());
-    for (int k = -n / 2; k < n - n / 2; ++k)
-        out.push_back({k, spectrum[static_cast<std::size_t>((k + n) % n)] / static_cast<float>(n)});
-    return true;
-}
-#else
-std::string cufftLibraryName() { return "none (this build has no CUDA backend)"; }
-
-bool dftWithCufft(const std::vector<std::complex<float>>&, std::vector<Epicycle>&, cudaStream_t, std::string* whyNot) {
+    CufftGpu* half = cufftHalf();
+    if (half) return half->dft(samples, out, stream, whyNot);
     if (whyNot) *whyNot = "this build has no CUDA backend";
     return false;
 }
-#endif
 
 }  // namespace racelab::fourier

@@ -10,19 +10,11 @@
 #include "core/stats.hpp"
 #include "core/stopwatch.hpp"
 #include "scenes/mesh/mesh_catalog.hpp"
+#include "scenes/mesh/mesh_gpu.hpp"
 #include "scenes/mesh/mesh_reference.hpp"
 #include "scenes/workload.hpp"
 
 RACELAB_WORKLOAD(mesh);
-
-#ifdef RACELAB_HAVE_CUDA
-#include "core/cuda_check.hpp"
-#include "mesh/mesh_gpu.cuh"
-#else
-namespace racelab::mesh {
-class MeshGpu {};
-}
-#endif
 
 namespace racelab::mesh {
 
@@ -92,60 +84,37 @@ const CpuBvh& MeshScene::cpuBvh() {
 }
 
 void MeshScene::ensureGpu(cudaStream_t stream) {
-#ifdef RACELAB_HAVE_CUDA
-    if (gpu_) return;
-    gpu_ = std::make_unique<MeshGpu>();
-    gpu_->upload(mesh_, stream);
-    lastBuildMs_ = gpu_->buildLbvh(stream);
-#else
-    (void)stream;
-    throwNoCudaBuild();
-#endif
+    if (!gpu_) gpu_ = makeGpuHalf<MeshGpu>("mesh");  // throws in a build without CUDA
+    // The mesh never changes: uploaded and its LBVH built once.
+    meshOnDevice_.ensure([&] {
+        gpu_->upload(mesh_, stream);
+        lastBuildMs_ = gpu_->buildLbvh(stream);
+    });
 }
 
 void MeshScene::render(const FrameTarget& target, int variant) {
-#ifdef RACELAB_HAVE_CUDA
     ensureGpu(target.stream);
     gpu_->render(target, view(), static_cast<GpuMethod>(variant));
-#else
-    (void)target, (void)variant;
-    throwNoCudaBuild();
-#endif
 }
 
 double MeshScene::gpuVisibility(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream,
                                 const VisibilityRule& rule) {
-#ifdef RACELAB_HAVE_CUDA
     ensureGpu(stream);
     return gpu_->visibility(origin, static_cast<GpuMethod>(variant), blocked, stream, rule);
-#else
-    (void)origin, (void)variant, (void)blocked, (void)stream, (void)rule;
-    throwNoCudaBuild();
-#endif
 }
 
 double MeshScene::gpuVisibilityEndToEnd(Vec3 origin, int variant, std::vector<std::uint8_t>& blocked, cudaStream_t stream,
                                         const VisibilityRule& rule) {
-#ifdef RACELAB_HAVE_CUDA
     ensureGpu(stream);
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    gpu_->synchronize(stream);
     Stopwatch wall;
     if (static_cast<GpuMethod>(variant) == GpuMethod::Lbvh) lastBuildMs_ = gpu_->buildLbvh(stream);
     gpu_->visibility(origin, static_cast<GpuMethod>(variant), blocked, stream, rule);  // synchronizes after the download
     return wall.ms();
-#else
-    (void)origin, (void)variant, (void)blocked, (void)stream, (void)rule;
-    throwNoCudaBuild();
-#endif
 }
 
 unsigned MeshScene::gpuTraversalOverflows(cudaStream_t stream) const {
-#ifdef RACELAB_HAVE_CUDA
     return gpu_ ? gpu_->traversalOverflows(stream) : 0u;
-#else
-    (void)stream;
-    return 0;
-#endif
 }
 
 void MeshScene::renderReference(HostImage& image, bool parallel) {
@@ -175,7 +144,7 @@ CheckRule MeshScene::checkRule() const {
 std::string MeshScene::statsLine() const {
     std::ostringstream line;
     line << mesh_.vertices.size() << " vertices, " << mesh_.triangleCount() << " triangles";
-    if (gpu_) {
+    if (gpu_ && meshOnDevice_.current()) {
         char ms[64];
         std::snprintf(ms, sizeof ms, "; LBVH built in %.3f ms (GPU)", lastBuildMs_);
         line << ms;
@@ -186,7 +155,6 @@ std::string MeshScene::statsLine() const {
 std::vector<std::string> MeshScene::benchNotes(const BenchFacts& facts, cudaStream_t stream) {
     std::vector<std::string> notes;
     if (backend_ != Backend::Cuda) return notes;
-#ifdef RACELAB_HAVE_CUDA
     char line[256];
     ensureGpu(stream);
     const double rays = static_cast<double>(facts.width) * facts.height;
@@ -217,9 +185,6 @@ std::vector<std::string> MeshScene::benchNotes(const BenchFacts& facts, cudaStre
                                                           Likeness::LikeForLike}
                                                  .line());
     }
-#else
-    (void)facts, (void)stream;
-#endif
     return notes;
 }
 

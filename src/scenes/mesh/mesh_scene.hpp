@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/device_mirror.hpp"
 #include "scenes/mesh/cpu_bvh.hpp"
 #include "scenes/mesh/mesh.hpp"
 #include "scenes/scene.hpp"
@@ -54,7 +55,7 @@ public:
 private:
     explicit MeshScene(const SceneOptions& options);  // the parameters, before a mesh is set
     void setUp();
-    void ensureGpu(cudaStream_t stream);
+    void ensureGpu(cudaStream_t stream);  // makes the GPU half, uploads the mesh and builds the LBVH once
 
     Mesh mesh_;
     Bounds bounds_;
@@ -67,6 +68,7 @@ private:
     double lastBuildMs_ = 0;
     std::vector<std::uint8_t> ambiguity_;
     std::unique_ptr<CpuBvh> cpuBvh_;
+    DeviceMirror<> meshOnDevice_;  // the mesh and its LBVH on the device
     std::unique_ptr<MeshGpu> gpu_;
 };
 

@@ -8,19 +8,12 @@
 #include "core/repeat_timing.hpp"
 #include "core/stats.hpp"
 #include "core/stopwatch.hpp"
+#include "scenes/planes/plane_gpu.hpp"
 #include "scenes/planes/plane_reference.hpp"
 #include "scenes/planes/plane_spec.hpp"
 #include "scenes/workload.hpp"
 
 RACELAB_WORKLOAD(planes);
-
-#ifdef RACELAB_HAVE_CUDA
-#include "planes/plane_gpu.cuh"
-#else
-namespace racelab::planes {
-class PlaneGpu {};
-}
-#endif
 
 namespace racelab::planes {
 
@@ -60,36 +53,27 @@ void PlaneScene::refreshLiveSettings() {
 void PlaneScene::regenerate() {
     settings_ = settings();
     validateSettings(settings_);
-    deviceCurrent_ = false;
+    planesOnDevice_.markStale();
     hostPlanes_.clear();
     hostWidth_ = hostHeight_ = 0;
     frame_ = 0;
 }
 
 void PlaneScene::ensureDevicePlanes(int width, int height, cudaStream_t stream) {
-#ifdef RACELAB_HAVE_CUDA
-    if (!gpu_) gpu_ = std::make_unique<PlaneGpu>();
-    if (deviceCurrent_ && gpu_->width() == width && gpu_->height() == height) return;
-    if (settings_.planes >= 1000)
-        std::fprintf(stderr, "racelab: generating %d planes of %dx%d on the GPU (%s)...\n", settings_.planes, width,
-                     height, formatBytes(planeBytes(settings_, width, height)).c_str());
-    lastGenerationMs_ = gpu_->generate(settings_, width, height, stream);
-    deviceCurrent_ = true;
-#else
-    (void)width, (void)height, (void)stream;
-    throwNoCudaBuild();
-#endif
+    if (!gpu_) gpu_ = makeGpuHalf<PlaneGpu>("planes");  // throws in a build without CUDA
+    // Generated again after regenerate() and whenever the frame size changes.
+    planesOnDevice_.ensure({width, height}, [&] {
+        if (settings_.planes >= 1000)
+            std::fprintf(stderr, "racelab: generating %d planes of %dx%d on the GPU (%s)...\n", settings_.planes, width,
+                         height, formatBytes(planeBytes(settings_, width, height)).c_str());
+        lastGenerationMs_ = gpu_->generate(settings_, width, height, stream);
+    });
 }
 
 void PlaneScene::render(const FrameTarget& target, int variant) {
-#ifdef RACELAB_HAVE_CUDA
     refreshLiveSettings();
     ensureDevicePlanes(target.width, target.height, target.stream);
     gpu_->composite(target, settings_, frame_, variant == 1);
-#else
-    (void)target, (void)variant;
-    throwNoCudaBuild();
-#endif
 }
 
 const std::vector<std::uint8_t>& PlaneScene::hostPlanes(int width, int height) {
@@ -110,12 +94,8 @@ const std::vector<std::uint8_t>& PlaneScene::hostPlanes(int width, int height) {
 
 std::vector<std::uint8_t> PlaneScene::devicePlanes(int width, int height, cudaStream_t stream) {
     std::vector<std::uint8_t> out(planeBytes(settings_, width, height));
-#ifdef RACELAB_HAVE_CUDA
     ensureDevicePlanes(width, height, stream);
     gpu_->downloadPlanes(out.data(), stream);
-#else
-    (void)stream;
-#endif
     return out;
 }
 
@@ -145,18 +125,14 @@ CheckRule PlaneScene::checkRule() const {
 std::string PlaneScene::statsLine() const {
     std::ostringstream line;
     int w = backend_ == Backend::Cpu ? hostWidth_ : 0, h = backend_ == Backend::Cpu ? hostHeight_ : 0;
-#ifdef RACELAB_HAVE_CUDA
     if (gpu_ && backend_ == Backend::Cuda) w = gpu_->width(), h = gpu_->height();
-#endif
     line << settings_.planes << " planes x " << settings_.circlesPerPlane << " circles";
     if (w > 0) {
         line << ", " << formatBytes(planeBytes(settings_, w, h)) << " of planes";
         char ms[48];
         std::snprintf(ms, sizeof ms, ", generated in %.2f ms", lastGenerationMs_);
         line << ms << (backend_ == Backend::Cuda ? " (GPU)" : " (CPU)");
-#ifdef RACELAB_HAVE_CUDA
         if (gpu_ && backend_ == Backend::Cuda) line << "; composite in " << gpu_->lastGroups() << " plane groups";
-#endif
     }
     return line.str();
 }
@@ -177,18 +153,14 @@ std::vector<std::string> PlaneScene::benchNotes(const BenchFacts& facts, cudaStr
                           100.0 * gbs / facts.readBandwidthGBs, facts.readBandwidthGBs);
             notes.push_back(line);
         }
-#ifdef RACELAB_HAVE_CUDA
         const Summary g = timeRepeated(5, [&] {
-            deviceCurrent_ = false;
+            planesOnDevice_.markStale();
             ensureDevicePlanes(facts.width, facts.height, stream);
             return lastGenerationMs_;  // the GPU's own time of the generation kernels
         });
         std::snprintf(line, sizeof line, "generation on the GPU: %d planes x %d circles in %.3f ms (median of %zu, min %.3f)",
                       settings_.planes, settings_.circlesPerPlane, g.p50, g.count, g.min);
         notes.push_back(line);
-#else
-        (void)stream;
-#endif
     }
     if (facts.cpu) {
         requireHostMemory(planeBytes(settings_, facts.width, facts.height), "CPU planes");

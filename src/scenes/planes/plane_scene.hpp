@@ -3,8 +3,10 @@
 // velocity; good and bad (racy) compositing variants.
 #pragma once
 #include <memory>
+#include <utility>
 #include <vector>
 
+#include "core/device_mirror.hpp"
 #include "scenes/planes/plane_formulas.hpp"
 #include "scenes/scene.hpp"
 #include "scenes/scene_options.hpp"
@@ -43,7 +45,7 @@ public:
     std::vector<std::uint8_t> devicePlanes(int width, int height, cudaStream_t stream);
 
 private:
-    void ensureDevicePlanes(int width, int height, cudaStream_t stream);
+    void ensureDevicePlanes(int width, int height, cudaStream_t stream);  // makes the GPU half, then the planes
     // Blend mode, alpha and speed change the composite only, not the planes: read them every frame.
     void refreshLiveSettings();
 
@@ -53,7 +55,7 @@ private:
     long frame_ = 0;
     std::vector<std::uint8_t> hostPlanes_;
     int hostWidth_ = 0, hostHeight_ = 0;
-    bool deviceCurrent_ = false;
+    DeviceMirror<std::pair<int, int>> planesOnDevice_;  // the GPU planes, keyed by the size they were made for
     double lastGenerationMs_ = 0;
     std::unique_ptr<PlaneGpu> gpu_;
 };

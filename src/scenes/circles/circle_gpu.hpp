@@ -1,0 +1,37 @@
+// The circle scenes' GPU half as the scene sees it: plain C++, implemented in CUDA by CircleGpuCuda
+// (kernels/circles/circle_gpu.cuh) and made with makeGpuHalf<CircleGpu>("circles"), which throws in a build
+// without CUDA.
+#pragma once
+#include <cstdint>
+
+#include "core/frame_target.hpp"
+#include "core/gpu_half.hpp"
+#include "scenes/circles/circle_set.hpp"
+
+namespace racelab::circles {
+
+enum class CircleVariant {
+    Good,       // stable tile binning (CUB radix sort on the tile bits), one block per tile, order kept
+    Bad,        // one thread per circle, unsynchronized read-modify-write of the pixels: lost updates, no order
+    Unordered,  // tiles binned with atomics: every pixel owned by one thread, but blend order is lost
+};
+
+struct CircleRenderStats {
+    std::int64_t tilePairs = 0;  // (tile, circle) pairs binned this frame (good / unordered)
+    int tileSize = 0;
+    int passes = 0;              // binning passes (large scenes: nearest circles first, then the rest culled)
+};
+
+class CircleGpu : public GpuHalf {
+public:
+    // Copies the whole set to the device (checks free memory first).
+    virtual void upload(const CircleSet& set, cudaStream_t stream) = 0;
+    // Copies the animated state (position, velocity, radius) back, so the CPU reference draws the same frame.
+    virtual void download(CircleSet& set, cudaStream_t stream) const = 0;
+    // One animation step, a thread per particle.
+    virtual void advance(Animation animation, cudaStream_t stream) = 0;
+    virtual void render(const FrameTarget& target, CircleVariant variant) = 0;
+    virtual CircleRenderStats lastStats() const = 0;
+};
+
+}  // namespace racelab::circles

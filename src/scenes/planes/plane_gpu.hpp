@@ -1,0 +1,29 @@
+// The planes scenes' GPU half as the scene sees it: plain C++, implemented in CUDA by PlaneGpuCuda
+// (kernels/planes/plane_gpu.cuh) and made with makeGpuHalf<PlaneGpu>("planes"), which throws in a build
+// without CUDA.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/frame_target.hpp"
+#include "core/gpu_half.hpp"
+#include "scenes/planes/plane_formulas.hpp"
+
+namespace racelab::planes {
+
+class PlaneGpu : public GpuHalf {
+public:
+    // (Re)allocates width x height x planes RGBA8 (refusing, with the numbers, what does not fit) and
+    // rasterizes every plane. Returns the generation's GPU time in ms.
+    virtual double generate(const PlaneSettings& settings, int width, int height, cudaStream_t stream) = 0;
+    // good: one thread per 4 pixels (16-byte loads) in 4 plane groups joined in order; racy: one thread per
+    // (pixel, plane) with unsynchronized read-modify-write of the result.
+    virtual void composite(const FrameTarget& target, const PlaneSettings& settings, long frame, bool racy) = 0;
+    virtual void downloadPlanes(std::uint8_t* host, cudaStream_t stream) const = 0;
+    virtual std::size_t bytes() const = 0;
+    virtual int width() const = 0;
+    virtual int height() const = 0;
+    virtual int lastGroups() const = 0;  // plane groups the last good composite was split into
+};
+
+}  // namespace racelab::planes
