@@ -1,11 +1,14 @@
 // view --soak SECONDS: drives the real viewer the way a long class would -- every scene and variant in
 // turn, window resizes, minimize and restore, recording on and off -- and reports what could leak or
-// break: GL errors, refused scene switches, and resident and GPU memory at the start, after the first
-// full cycle (when every scene has been built once), and at the end.
+// break: GL errors, refused scene switches, and resident and GPU memory at the start, at the end, and each time
+// a cycle through every scene is back at its first scene and has drawn it. Memory is judged only between those
+// samples: what a process holds depends on the scene on screen (1,000 planes hold GBs), so only the same scene
+// at the same point of the cycle compares like with like.
 // It fails (exit 1) on any GL error; on any error a scene or frame raised other than a missing optional
 // input (no --image, a mesh not fetched), CUDA errors included; on a scene that never drew a frame for a
 // reason other than a missing input; and on resident or GPU memory growing after the first full cycle by
-// more than kSoakGrowthMiB or kSoakGrowthShare of its value then, whichever is larger.
+// more than kSoakGrowthMiB or kSoakGrowthShare of its value then, whichever is larger, from the first cycle's
+// sample to the last one's.
 #pragma once
 #include <cstdio>
 #include <map>
@@ -36,7 +39,7 @@ class SoakDriver {
 public:
     SoakDriver(double seconds, std::vector<std::string> scenes);
     SoakStep step();  // once per frame
-    void countFrame(const std::string& scene) { ++frames_, shown_.insert(scene); }
+    void countFrame(const std::string& scene);  // a frame of `scene` was drawn
     void countGlError(unsigned error);
     // `scene` could not start or draw; `missingInput`: it needs an optional input this machine lacks.
     void countRefusal(const std::string& scene, const std::string& why, bool missingInput);
@@ -59,8 +62,10 @@ private:
     int resizeIndex_ = 0;
     long frames_ = 0, glErrors_ = 0, refusals_ = 0, errors_ = 0, switches_ = 0, resizes_ = 0, minimizes_ = 0,
          recordings_ = 0;
-    bool cycled_ = false;
-    double startRss_ = 0, startGpu_ = 0, cycledRss_ = 0, cycledGpu_ = 0;
+    bool cycled_ = false;      // every scene was switched to once
+    bool sampleDue_ = false;   // a cycle just came back to scenes_[0]: sample once it has drawn
+    int cycleSamples_ = 0;
+    double startRss_ = 0, startGpu_ = 0, cycledRss_ = 0, cycledGpu_ = 0, lastRss_ = 0, lastGpu_ = 0;
 };
 
 }  // namespace racelab
