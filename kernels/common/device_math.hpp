@@ -92,7 +92,8 @@ RACELAB_HD float squaredDistance(float dx, float dy) { return addRn(mulRn(dx, dx
 
 RACELAB_HD float clampf(float x, float lo, float hi) { return fmaxf(lo, fminf(x, hi)); }
 
-RACELAB_HD std::uint8_t toByte(float v) { return static_cast<std::uint8_t>(clampf(v, 0.f, 1.f) * 255.f + .5f); }
+// Rounded one operation at a time like the rest: a fused v*255+.5 can land on the other side of a byte boundary.
+RACELAB_HD std::uint8_t toByte(float v) { return static_cast<std::uint8_t>(addRn(mulRn(clampf(v, 0.f, 1.f), 255.f), .5f)); }
 
 // Coverage in [0, 1] of a disc of `radius` at `distance` from its centre: one pixel of anti-aliasing.
 RACELAB_HD float discCoverage(float radius, float distance) { return clampf(radius + .5f - distance, 0.f, 1.f); }

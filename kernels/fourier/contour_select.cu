@@ -2,6 +2,7 @@
 //   brush, min size   flag each point, CUB DeviceSelect::Flagged, relabel (head flags + CUB scan)
 // and the compaction and relabelling every removing stage (duplicates too) ends with. The brush test is
 // contour.hpp's squaredDistance, shared with the CPU and unfused on the GPU, so every comparison rounds alike.
+#include <algorithm>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 
@@ -72,9 +73,13 @@ void ContourPreprocessorGpuCuda::Impl::compact() {
     pointsAlt.reserve(n, "contour points");
     contourOfAlt.reserve(n, "contour numbers");
     selectedCount.reserve(1, "selection count");
-    std::size_t bytes = 0;
-    CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, bytes, points.data(), flags.data(), pointsAlt.data(),
+    // Points and contour numbers are selected alike, but CUB's scratch size depends on the item type: ask for both.
+    std::size_t pointBytes = 0, numberBytes = 0;
+    CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, pointBytes, points.data(), flags.data(), pointsAlt.data(),
                                           selectedCount.data(), n, stream));
+    CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, numberBytes, contourOf.data(), flags.data(), contourOfAlt.data(),
+                                          selectedCount.data(), n, stream));
+    std::size_t bytes = std::max(pointBytes, numberBytes);
     ensureTemp(bytes);
     CUDA_CHECK(cub::DeviceSelect::Flagged(temp.data(), bytes, points.data(), flags.data(), pointsAlt.data(),
                                           selectedCount.data(), n, stream));

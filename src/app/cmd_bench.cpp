@@ -194,9 +194,8 @@ void benchCpuReference(Scene& scene, Size2 size, int variant, double gpuKernelMe
 // missing, too little free memory -- is listed with the reason and does not fail the suite; one that fails
 // is listed too, the others still run, and the exit code is 1 (app/bench_suite.hpp decides which is which).
 int runSuite(const BenchOptions& options) {
-    const std::vector<SceneListing> listings = listScenes();
     std::vector<std::string> names;
-    for (const auto& listing : listings) names.push_back(listing.name);
+    for (const auto& listing : listScenes()) names.push_back(listing.name);
     names = selectPresets(names, options.filters);
     checkRunOptions(options);
     if (options.selection.backend == "cuda" && !cudaUsable()) {
@@ -219,8 +218,9 @@ int runSuite(const BenchOptions& options) {
         if (interruptSignal()) return interruptedExitCode();
         SceneSelection selection = options.selection;
         selection.scene = name;
-        const auto listing = std::find_if(listings.begin(), listings.end(), [&](const SceneListing& l) { return l.name == name; });
-        if (selection.size.empty()) selection.size = listing->preset.benchSize;  // e.g. 10,000 planes: 512x512
+        const PresetInfo& preset = findScene(name).preset;
+        if (selection.size.empty()) selection.size = preset.benchSize;  // e.g. 10,000 planes: 512x512
+        if (!preset.takesCount) selection.count = 0;  // --count sizes the presets that take one
         try {
             PreparedScene prepared = prepareScene(selection, "1024x1024");
             BenchOptions one = options;

@@ -52,7 +52,7 @@ SoakStep SoakDriver::step() {
         s.nextScene = true, nextScene_ += 1.5, ++switches_;
         // Back at the cycle's first scene: sample once it has drawn (until the next switch; a refused first
         // scene gives no sample that cycle).
-        sampleDue_ = switches_ % sceneCount_ == 0;
+        sampleDue_ = sceneCount_ > 0 && switches_ % sceneCount_ == 0;
         cycled_ = cycled_ || sampleDue_;
     }
     if (t >= nextVariant_) s.nextVariant = true, nextVariant_ += .5;

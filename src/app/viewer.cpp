@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <utility>
 
 #include "app/viewer.hpp"
 #include "app/viewer_recording.hpp"
@@ -227,26 +228,35 @@ private:
         prepared_.scene->handleInput(input);
     }
 
+    // A file dropped on the window goes to the first scene that needs an option marked takesDroppedFile.
+    void openDroppedFile() {
+        const std::string path = std::exchange(droppedImage_, std::string());
+        for (const ExtraOption& option : extraSceneOptions()) {
+            if (!option.takesDroppedFile) continue;
+            for (const SceneListing& l : listings_) {
+                if (l.preset.needs != option.name) continue;
+                SceneOptions o;
+                o.backend = prepared_.backend;
+                o.inputs = options_.selection.inputs;
+                o.inputs[option.name] = path;
+                switchTo(createScene(l.name, o));
+                panel_.statusMessage = "drawing " + path + " in " + l.name;
+                return;
+            }
+        }
+        panel_.statusMessage = "no scene takes a dropped file";
+    }
+
     void apply(const ViewerPanelActions& a) {
         try {
             if (a.sceneChanged) {
                 SceneOptions o;
                 o.seed = options_.selection.seed;
                 o.backend = prepared_.backend;
+                o.inputs = options_.selection.inputs;  // e.g. --image: a scene picked later still gets it
                 switchTo(createScene(panel_.sceneNames[static_cast<std::size_t>(panel_.sceneIndex)], o));
             }
-            if (!droppedImage_.empty()) {  // a file dropped on the window goes to the scene that takes --image
-                SceneOptions o;
-                o.backend = prepared_.backend;
-                o.inputs["image"] = droppedImage_;
-                droppedImage_.clear();
-                const auto taker = std::find_if(listings_.begin(), listings_.end(),
-                                                [](const SceneListing& l) { return l.preset.needs == "image"; });
-                if (taker != listings_.end()) {
-                    switchTo(createScene(taker->name, o));
-                    panel_.statusMessage = "drawing " + o.inputs["image"] + " in " + taker->name;
-                }
-            }
+            if (!droppedImage_.empty()) openDroppedFile();
             if (a.regenerate) {
                 prepared_.scene->regenerate();
                 loop_->setScene(*prepared_.scene);

@@ -52,6 +52,7 @@ struct PresetInfo {
 struct ExtraOption {
     std::string name;  // e.g. "image"
     std::string help;  // e.g. "picture for fourier/image (PNG, JPEG or SVG)"
+    bool takesDroppedFile = false;  // a file dropped on the viewer's window goes to the preset that needs it
 };
 
 struct WorkloadFamily {

@@ -38,7 +38,7 @@ RACELAB_HD Vec2 toFrame(const FrameMapping& m, Vec2 p) {
 
 // Coverage (0..255) of a disc splat of radius r at distance d from its centre: 1 px of anti-aliasing.
 RACELAB_HD std::uint32_t splatCoverage(float d, float r) {
-    return static_cast<std::uint32_t>(discCoverage(r, d) * 255.f + .5f);
+    return toByte(discCoverage(r, d));
 }
 
 // Distance from p to segment ab, and from p to the ring of radius r around c.

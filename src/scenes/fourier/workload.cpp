@@ -29,7 +29,7 @@ RACELAB_WORKLOAD(fourier) {
             ParameterSpec::real("merge-distance", "merge distance (px)", 0, 200, preprocessing.mergeDistance, true,
                                 "contours this close are joined"),
             ParameterSpec::integer("terms", "terms K", 1, fourier::kMaxTerms, 400, true, "epicycles kept (largest first)"),
-            ParameterSpec::integer("samples", "samples N", 2, 65536, 4096, true, "points the path is resampled to"),
+            ParameterSpec::integer("samples", "samples N", 2, fourier::kMaxSamples, 4096, true, "points the path is resampled to"),
             ParameterSpec::real("speed", "speed (turns per 10 s)", .05, 20, 1, false),
             ParameterSpec::real("brush", "brush radius (px)", 1, 200, 12, false, "right-drag paints strokes out"),
             ParameterSpec::flag("circles", "circles", true, false),
@@ -39,7 +39,7 @@ RACELAB_WORKLOAD(fourier) {
                                   "clear now: the trail restarts at the next frame"),
         };
         f.countMeaning = "shapes";
-        f.options = {{"image", "picture for fourier/image (PNG, JPEG or SVG)"}};
+        f.options = {{"image", "picture for fourier/image (PNG, JPEG or SVG)", true}};
         f.presets = [] {
             std::vector<PresetInfo> out(3);
             out[0].name = "text";
