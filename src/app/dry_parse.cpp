@@ -19,9 +19,7 @@ void checkSelection(const SceneSelection& s, bool sceneIsUsed) {
         throw UsageError("unknown backend '" + s.backend + "' (valid: auto, cuda, cpu)");
     if (s.count < 0) throw UsageError("--count must be positive");
     if (!sceneIsUsed) return;
-    const auto scenes = listScenes();
-    const auto listing = std::find_if(scenes.begin(), scenes.end(), [&](const SceneListing& l) { return l.name == s.scene; });
-    if (listing == scenes.end()) throw UsageError("unknown scene '" + s.scene + "' (racelab list names them)");
+    const SceneListing* listing = &findScene(s.scene);  // throws naming the valid scenes
     const auto& variants = listing->family->variants;
     if (std::none_of(variants.begin(), variants.end(), [&](const VariantInfo& v) { return v.name == s.variant; })) {
         std::string valid;
@@ -33,7 +31,7 @@ void checkSelection(const SceneSelection& s, bool sceneIsUsed) {
     for (const auto& assignment : s.params) {
         std::string name, value;
         splitAssignment(assignment, name, value);
-        parameters.assign(name, value);
+        parameters.assign(name, value, s.scene);
     }
 }
 

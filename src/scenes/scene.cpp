@@ -5,11 +5,7 @@
 namespace racelab {
 
 void Scene::setParameter(const std::string& name, const std::string& value) {
-    const Parameter* p = parameters_.find(name);
-    if (!p || p->hidden)
-        throw UsageError("--param: " + this->name() + " has no parameter '" + name + "' (its parameters: " +
-                         parameters_.names() + ")");
-    if (parameters_.assign(name, value)) regenerate();
+    if (parameters_.assign(name, value, this->name())) regenerate();
 }
 
 int Scene::variantIndex(const std::string& variantName) const {

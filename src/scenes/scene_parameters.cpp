@@ -112,9 +112,10 @@ std::string ParameterSet::names() const {
     return out.empty() ? "none" : out;
 }
 
-bool ParameterSet::assign(const std::string& name, const std::string& value) {
+bool ParameterSet::assign(const std::string& name, const std::string& value, const std::string& owner) {
     Parameter* p = find(name);
-    if (!p || p->hidden) throw UsageError("--param: no parameter '" + name + "' here (the parameters are: " + names() + ")");
+    if (!p || p->hidden)
+        throw UsageError("--param: " + owner + " has no parameter '" + name + "' (its parameters: " + names() + ")");
     const ParameterSpec& s = p->spec;
     const std::string what = "--param " + name + "=" + value + ": ";
     switch (s.kind) {

@@ -62,8 +62,8 @@ public:
 
     // From text (the CLI): a number within the range, a choice by name (or a unique start of it) or index,
     // a bool as true/false/1/0/on/off. Throws UsageError naming the parameter and what is valid. Returns
-    // whether the scene must be rebuilt.
-    bool assign(const std::string& name, const std::string& value);
+    // whether the scene must be rebuilt. `owner` names the scene in the message for an unknown name.
+    bool assign(const std::string& name, const std::string& value, const std::string& owner = "this scene");
     // From a control (the panel): clamped into the range. Returns whether the scene must be rebuilt.
     bool set(Parameter& parameter, double value);
 

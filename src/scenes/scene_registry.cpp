@@ -12,23 +12,27 @@ const std::vector<const WorkloadFamily*>& workloadFamilies() {
     return families;
 }
 
-std::vector<SceneListing> listScenes() {
-    std::vector<SceneListing> out;
-    for (const WorkloadFamily* family : workloadFamilies())
-        for (auto& preset : family->presets()) out.push_back({family->name + "/" + preset.name, family, std::move(preset)});
-    return out;
+const std::vector<SceneListing>& listScenes() {
+    static const std::vector<SceneListing> all = [] {
+        std::vector<SceneListing> out;
+        for (const WorkloadFamily* family : workloadFamilies())
+            for (auto& preset : family->presets())
+                out.push_back({family->name + "/" + preset.name, family, std::move(preset)});
+        return out;
+    }();
+    return all;
 }
 
 std::string defaultSceneName() {
-    const auto all = listScenes();
+    const auto& all = listScenes();
     for (const auto& s : all)
         if (s.preset.isDefault) return s.name;
     return all.empty() ? std::string() : all.front().name;
 }
 
-SceneListing findScene(const std::string& name) {
-    auto all = listScenes();
-    for (auto& s : all)
+const SceneListing& findScene(const std::string& name) {
+    const auto& all = listScenes();
+    for (const auto& s : all)
         if (s.name == name) return s;
     std::string valid;
     for (const auto& s : all) valid += "\n  " + s.name;
@@ -36,7 +40,7 @@ SceneListing findScene(const std::string& name) {
 }
 
 std::unique_ptr<Scene> createScene(const std::string& name, const SceneOptions& options) {
-    const SceneListing listing = findScene(name);
+    const SceneListing& listing = findScene(name);
     if (options.count > 0 && !listing.preset.takesCount) {
         std::string takers;
         for (const auto& s : listScenes())
@@ -63,8 +67,9 @@ std::string countHelp() {
     std::string help;
     for (const WorkloadFamily* family : workloadFamilies()) {
         std::string presets;
-        for (const auto& preset : family->presets())
-            if (preset.takesCount) presets += (presets.empty() ? "" : "|") + preset.name;
+        for (const auto& scene : listScenes())
+            if (scene.family == family && scene.preset.takesCount)
+                presets += (presets.empty() ? "" : "|") + scene.preset.name;
         if (!presets.empty()) help += (help.empty() ? "" : "; ") + family->countMeaning + " for " + family->name + "/" + presets;
     }
     return help;

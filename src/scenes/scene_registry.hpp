@@ -22,9 +22,10 @@ std::string defaultSceneName();
 
 // Every family the build found (src/scenes/*/workload.cpp), in folder order.
 const std::vector<const WorkloadFamily*>& workloadFamilies();
-std::vector<SceneListing> listScenes();
+// Every scene, read from the descriptors once (the presets are fixed for the life of the process).
+const std::vector<SceneListing>& listScenes();
 // The listing of `name`; throws UsageError naming the valid scenes when it is unknown.
-SceneListing findScene(const std::string& name);
+const SceneListing& findScene(const std::string& name);
 // Throws UsageError naming the valid scenes when `name` is unknown.
 std::unique_ptr<Scene> createScene(const std::string& name, const SceneOptions& options);
 // The extra options of every family, each name once (the CLI adds them to the scene commands).

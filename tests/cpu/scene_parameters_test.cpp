@@ -70,7 +70,7 @@ TEST(SceneParameters, BadValuesNameTheValidOnes) {
     EXPECT_NE(errorOf(set, "arms", "maybe").find("valid: true | false"), std::string::npos);
     EXPECT_NE(errorOf(set, "shading", "n").find("ambiguous"), std::string::npos);  // normal, no shading
     EXPECT_NE(errorOf(set, "shading", "flat").find("hit mask | depth | normal | no shading"), std::string::npos);
-    EXPECT_NE(errorOf(set, "colour", "1").find("the parameters are: count, alpha, arms, shading, label"),
+    EXPECT_NE(errorOf(set, "colour", "1").find("this scene has no parameter 'colour' (its parameters: count, alpha, arms, shading, label)"),
               std::string::npos);
     EXPECT_EQ(set.at("count").asInt(), 10) << "a refused value leaves the parameter as it was";
 }

@@ -22,14 +22,15 @@ CircleScene::CircleScene(const std::string& preset, const SceneOptions& options)
     if (!spec) throw UsageError("unknown circle scene '" + preset + "'");
     seed_.number = options.seed;
     count_.number = options.count > 0 ? options.count : spec->defaultCount;
-    count_.hidden = !spec->countAdjustable;
+    countAdjustable_ = spec->countAdjustable;
+    count_.hidden = !countAdjustable_;  // the scenes of a fixed size offer no count
     regenerate();
 }
 
 CircleScene::~CircleScene() = default;
 
 void CircleScene::regenerate() {
-    set_ = generateCircles(preset_, static_cast<unsigned>(seed_.asInt()), count_.hidden ? 0 : count_.asInt());
+    set_ = generateCircles(preset_, static_cast<unsigned>(seed_.asInt()), countAdjustable_ ? count_.asInt() : 0);
     // CS149 numbers its frames from the first picture its loop draws, and that loop advances before it
     // renders: its frame 0 is the loaded scene after one step. Taking that step here makes racelab's frame N
     // the course's frame N everywhere (view, render, check, bench). The host step is bit-identical to the

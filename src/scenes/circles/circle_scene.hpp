@@ -43,6 +43,7 @@ private:
     std::string preset_;
     Parameter& seed_;
     Parameter& count_;  // hidden for the scenes of a fixed size
+    bool countAdjustable_ = false;  // the random scenes: generated with count_
     Backend backend_ = Backend::Cuda;
     CircleSet set_;
     DeviceMirror<> device_;  // device copy matches set_ (stale after regenerate or cpu-side steps)

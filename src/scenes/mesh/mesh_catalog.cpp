@@ -1,8 +1,8 @@
 #include "scenes/mesh/mesh_catalog.hpp"
 
-#include <cstdlib>
 #include <filesystem>
 
+#include "core/asset_paths.hpp"
 #include "core/errors.hpp"
 #include "scenes/mesh/mesh_loader.hpp"
 #include "scenes/mesh/procedural_meshes.hpp"
@@ -30,13 +30,10 @@ const MeshEntry* findMeshEntry(const std::string& name) {
 
 std::string meshAssetPath(const std::string& file) {
     namespace fs = std::filesystem;
-    std::vector<fs::path> roots;
-    if (const char* env = std::getenv("RACELAB_ASSETS")) roots.emplace_back(env);
-    roots.emplace_back(fs::path(RACELAB_SOURCE_ROOT) / "assets");
-    roots.emplace_back("assets");
+    const std::vector<std::string> roots = assetRoots();  // the same search as every other asset
     for (const auto& root : roots)
-        if (fs::exists(root / "meshes" / file)) return (root / "meshes" / file).string();
-    return (roots.front() / "meshes" / file).string();
+        if (fs::exists(fs::path(root) / "meshes" / file)) return (fs::path(root) / "meshes" / file).string();
+    return roots.empty() ? "meshes/" + file : (fs::path(roots.front()) / "meshes" / file).string();
 }
 
 Mesh loadCatalogMesh(const MeshEntry& entry) {

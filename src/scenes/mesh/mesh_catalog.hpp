@@ -18,7 +18,8 @@ const std::vector<MeshEntry>& meshCatalog();
 const MeshEntry* findMeshEntry(const std::string& name);
 // Loads or builds the mesh; a missing asset file is a MissingInputError that says how to fetch it.
 Mesh loadCatalogMesh(const MeshEntry& entry);
-// Where assets/meshes/ is: $RACELAB_ASSETS, next to the source tree the binary was built from, or ./assets.
+// The file under meshes/ of the first asset root that has it (core/asset_paths.hpp), else where the first
+// root would hold it (for the message that says how to fetch it).
 std::string meshAssetPath(const std::string& file);
 
 }  // namespace racelab::mesh

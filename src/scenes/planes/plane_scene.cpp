@@ -20,7 +20,8 @@ namespace racelab::planes {
 const std::vector<VariantInfo>& PlaneScene::variants() const { return racelabWorkload_planes().variants; }
 
 PlaneScene::PlaneScene(const std::string& preset, const SceneOptions& options)
-    : Scene(racelabWorkload_planes().parameters), preset_(preset), backend_(options.backend) {
+    : Scene(racelabWorkload_planes().parameters), preset_(preset), blend_(parameters_.at("blend")),
+      alpha_(parameters_.at("alpha")), speed_(parameters_.at("speed")), backend_(options.backend) {
     const PlanePreset* p = findPlanePreset(preset);
     if (!p) throw UsageError("unknown planes scene '" + preset + "'");
     parameters_.at("planes").number = options.count > 0 ? options.count : p->planes;  // --count sets N for planes
@@ -39,15 +40,16 @@ PlaneSettings PlaneScene::settings() const {
     s.radiusMin = parameters_.at("radius-min").asFloat();
     s.radiusMax = std::max(parameters_.at("radius-max").asFloat(), s.radiusMin);
     s.seed = static_cast<unsigned>(parameters_.at("seed").asInt());
-    s.blend = static_cast<BlendMode>(parameters_.at("blend").asInt());
-    s.alpha = parameters_.at("alpha").asFloat();
-    s.speed = parameters_.at("speed").asFloat();
+    s.blend = static_cast<BlendMode>(blend_.asInt());
+    s.alpha = alpha_.asFloat();
+    s.speed = speed_.asFloat();
     return s;
 }
 
 void PlaneScene::refreshLiveSettings() {
-    const PlaneSettings now = settings();
-    settings_.blend = now.blend, settings_.alpha = now.alpha, settings_.speed = now.speed;
+    settings_.blend = static_cast<BlendMode>(blend_.asInt());
+    settings_.alpha = alpha_.asFloat();
+    settings_.speed = speed_.asFloat();
 }
 
 void PlaneScene::regenerate() {

@@ -25,7 +25,7 @@ public:
     void regenerate() override;
     void setBackend(Backend backend) override { backend_ = backend; }
     Backend backend() const override { return backend_; }
-    bool animated() const override { return parameters_.at("speed").asFloat() > 0.f; }
+    bool animated() const override { return speed_.asFloat() > 0.f; }
     void advance(double, cudaStream_t) override { ++frame_; }
     void reset() override { frame_ = 0; }
     void render(const FrameTarget& target, int variant) override;
@@ -50,7 +50,8 @@ private:
     void refreshLiveSettings();
 
     std::string preset_;
-    PlaneSettings settings_;  // as of the last regenerate(); blend, alpha and speed are read live
+    Parameter &blend_, &alpha_, &speed_;  // read live: they change the composite, not the planes
+    PlaneSettings settings_;  // as of the last regenerate(); blend, alpha and speed refreshed every frame
     Backend backend_;
     long frame_ = 0;
     std::vector<std::uint8_t> hostPlanes_;
