@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The compute-sanitizer matrix on a machine with an NVIDIA GPU, one line per case:
-#   memcheck and initcheck on every good (and brute) variant of every workload, at a tile-aligned size
+#   memcheck and initcheck on every correct variant of every workload (good, mesh brute, histogram warp), at a tile-aligned size
 #   (512x512) and at odd ones (1000x600, 333x217), single frames (check: GPU vs CPU) and animated runs
-#   (bench, several frames), the GPU contour preprocessing included (fourier/shapes);
+#   (bench, several frames), the GPU contour preprocessing included (fourier/shapes), and the comparison
+#   views (render --view: both variants rendered and composed);
 #   racecheck on the variants that race through shared memory (mesh bad: brute force without barriers;
 #   fourier bad: the scan missing its barriers), on their good twins (mesh brute, fourier good) and on the
-#   circle renderer's good variant (staged circles and per-warp lists in shared memory).
+#   circle renderer's good variant (staged circles and per-warp lists in shared memory) and the histogram's
+#   (bins privatised in shared memory).
 # racecheck sees shared memory only: the global-memory races of circles bad and planes bad are shown by
 # `racelab check` (the frame differs from the CPU reference) and by the viewer's race meter instead.
 #   synccheck on the same cases as memcheck: barriers and warp-synchronous intrinsics used correctly (the
@@ -53,7 +55,14 @@ for tool in $tools; do
     case_ $tool clean "mesh-torus-good-$size" check --scene mesh/torus --size $size --frame 5
     case_ $tool clean "mesh-icosphere-brute-$size" check --scene mesh/icosphere --variant brute --size $size
     case_ $tool clean "fourier-text-good-$size" check --scene fourier/text --size $size --frame 200
+    case_ $tool clean "histogram-random-good-$size" check --scene histogram/random --count 1000003 --size $size
+    case_ $tool clean "histogram-skewed-warp-$size" check --scene histogram/skewed --variant warp --size $size
   done
+  # the comparison views: both variants rendered, composed on the GPU (odd sizes: partial warps and rows)
+  case_ $tool clean views-circles-side-333x217 render --scene circles/rand10k --view side --size 333x217 --out "$out/side.png"
+  case_ $tool clean views-mesh-wipe-1000x600 render --scene mesh/torus --view wipe --size 1000x600 --frame 3 --out "$out/wipe.png"
+  case_ $tool clean views-fourier-heat-333x217 render --scene fourier/text --view heat --heat-frames 8 --frame 20 --size 333x217 --out "$out/heat.png"
+  case_ $tool clean views-planes-diff-512x512 render --scene planes/default --view diff --size 512x512 --out "$out/diff.png"
   case_ $tool clean circles-rand1M-good-512x384 check --scene circles/rand1M --size 512x384
   case_ $tool clean circles-rand10k-unordered-1000x600 render --scene circles/rand10k --variant unordered --size 1000x600 --out "$out/unordered.png"
   # animated: several frames through the frame loop
@@ -91,6 +100,8 @@ case_ racecheck clean fourier-text-good render --scene fourier/text --variant go
 # the circle renderer shares its staged circles and per-warp lists through shared memory
 case_ racecheck clean circles-rand10k-good render --scene circles/rand10k --size 160x120 --out "$out/circles-rc.png"
 case_ racecheck clean circles-micro2M-good render --scene circles/micro2M --size 160x120 --out "$out/micro-rc.png"
+# the histogram's good variant privatises its bins in shared memory (shared atomics, then the merge)
+case_ racecheck clean histogram-random-good render --scene histogram/random --count 100000 --size 160x120 --out "$out/hist-rc.png"
 case_ racecheck clean fourier-shapes-preprocessing render --scene fourier/shapes --count 40 --size 160x120 --out "$out/shapes-rc.png"
 fi
 echo "$(grep -c . "$table") cases, $failures failed" | tee -a "$table"

@@ -69,9 +69,12 @@ __device__ void splatAround(Vec2 q, float radius, int width, int height, std::ui
             if (!kRacy) {
                 atomicMax(p, cov);
             } else {
-                // the race on purpose: blend without atomics; neighbouring samples hit the same pixels
-                std::uint32_t old = *p;
-                *p = min(255u, old + (255u - old) * cov / 255u);
+                // The race on purpose: the same maximum as atomicMax, but read and written apart. Neighbouring
+                // samples in one warp hit the same pixels; when a lower coverage is written last the higher one
+                // is lost (a darker speckle). Run alone it gives exactly the good trail, so the race meter
+                // counts only what the race did.
+                const std::uint32_t old = *p;
+                if (cov > old) *p = cov;
             }
         }
 }
@@ -152,13 +155,20 @@ __global__ void composeKernel(const std::uint32_t* trail, const std::uint32_t* o
 
 }  // namespace
 
+// One variant's trail: its own pixels and how far it has been drawn, so that variants drawn in turn (the
+// shown one, then the good one for the race meter) each see only their own segments.
+struct TrailLayer {
+    DeviceBuffer<std::uint32_t> pixels;
+    long drawnUpTo = -1;  // the layer holds the segments of frames (trailFrom, drawnUpTo]; -1: start again
+    long trailFrom = 0;
+};
+
 struct FourierGpuCuda::Impl {
     DeviceBuffer<EpicycleTerm> terms;
     DeviceBuffer<Vec2> centres, pens, source;
-    DeviceBuffer<std::uint32_t> trail, overlay;
+    DeviceBuffer<std::uint32_t> overlay;
+    std::vector<TrailLayer> trails;  // by variant, made on a variant's first draw
     int count = 0, width = 0, height = 0, sourceCount = 0;
-    long drawnUpTo = -1;  // the trail holds the segments of frames (trailFrom, drawnUpTo]
-    long trailFrom = 0;
 };
 
 FourierGpuCuda::FourierGpuCuda() : impl_(std::make_unique<Impl>()) {}
@@ -168,7 +178,7 @@ void FourierGpuCuda::setTerms(const std::vector<EpicycleTerm>& terms, cudaStream
     uploadAsync(impl_->terms, terms, stream, "epicycle terms");
     impl_->centres.reserve(terms.size() + 1, "epicycle centres");
     impl_->count = static_cast<int>(terms.size());
-    clearTrail();
+    clearTrails();
 }
 
 void FourierGpuCuda::setSource(const std::vector<Vec2>& points, cudaStream_t stream) {
@@ -176,42 +186,46 @@ void FourierGpuCuda::setSource(const std::vector<Vec2>& points, cudaStream_t str
     impl_->sourceCount = static_cast<int>(points.size());
 }
 
-void FourierGpuCuda::clearTrail() { impl_->drawnUpTo = -1; }
+void FourierGpuCuda::clearTrails() {
+    for (TrailLayer& layer : impl_->trails) layer.drawnUpTo = -1;
+}
 
-void FourierGpuCuda::draw(const FrameTarget& target, const DrawSettings& s, long frame, bool racy) {
+void FourierGpuCuda::draw(const FrameTarget& target, const DrawSettings& s, long frame, int layer, DrawRaces races) {
     auto& m = *impl_;
     const int w = target.width, h = target.height;
     const std::size_t pixels = static_cast<std::size_t>(w) * h;
     cudaStream_t stream = target.stream;
     if (w != m.width || h != m.height) {
-        m.trail.allocate(pixels, "trail layer");
+        for (TrailLayer& t : m.trails) t.pixels.release(), t.drawnUpTo = -1;
         m.overlay.allocate(pixels, "circle layer");
         m.width = w, m.height = h;
-        m.drawnUpTo = -1;
     }
-    if (m.drawnUpTo < 0 || frame < m.drawnUpTo || s.trailFrom != m.trailFrom) {
+    if (layer >= static_cast<int>(m.trails.size())) m.trails.resize(static_cast<std::size_t>(layer) + 1);
+    TrailLayer& trail = m.trails[static_cast<std::size_t>(layer)];
+    if (!trail.pixels.data()) trail.pixels.allocate(pixels, "trail layer"), trail.drawnUpTo = -1;
+    if (trail.drawnUpTo < 0 || frame < trail.drawnUpTo || s.trailFrom != trail.trailFrom) {
         // new drawing, resize, rewind or a cleared trail: start the trail again
-        CUDA_CHECK(cudaMemsetAsync(m.trail.data(), 0, pixels * sizeof(std::uint32_t), stream));
-        m.trailFrom = s.trailFrom;
-        m.drawnUpTo = std::min(frame, s.trailFrom);
+        CUDA_CHECK(cudaMemsetAsync(trail.pixels.data(), 0, pixels * sizeof(std::uint32_t), stream));
+        trail.trailFrom = s.trailFrom;
+        trail.drawnUpTo = std::min(frame, s.trailFrom);
     }
-    if (m.count > 0 && frame > m.drawnUpTo) {
-        const long segments = frame - m.drawnUpTo;
+    if (m.count > 0 && frame > trail.drawnUpTo) {
+        const long segments = frame - trail.drawnUpTo;
         m.pens.reserve(static_cast<std::size_t>(segments + 1), "pen positions");
-        penKernel<<<static_cast<unsigned>(segments + 1), 256, 0, stream>>>(m.terms.data(), m.count, m.drawnUpTo,
+        penKernel<<<static_cast<unsigned>(segments + 1), 256, 0, stream>>>(m.terms.data(), m.count, trail.drawnUpTo,
                                                                           s.periodFrames, s.mapping, m.pens.data());
-        if (racy)
+        if (races.trail)
             segmentsKernel<true><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
-                                                                                    kTrailRadius, w, h, m.trail.data());
+                                                                                    kTrailRadius, w, h, trail.pixels.data());
         else
             segmentsKernel<false><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
-                                                                                     kTrailRadius, w, h, m.trail.data());
-        m.drawnUpTo = frame;
+                                                                                     kTrailRadius, w, h, trail.pixels.data());
+        trail.drawnUpTo = frame;
     }
     CUDA_CHECK(cudaMemsetAsync(m.overlay.data(), 0, pixels * sizeof(std::uint32_t), stream));
     if (m.count > 1 && (s.showCircles || s.showArms)) {
         const float t = timeOfFrame(frame, s.periodFrames);
-        if (racy) chainKernel<true><<<1, kChainThreads, 0, stream>>>(m.terms.data(), m.count, t, s.mapping, m.centres.data());
+        if (races.chain) chainKernel<true><<<1, kChainThreads, 0, stream>>>(m.terms.data(), m.count, t, s.mapping, m.centres.data());
         else chainKernel<false><<<1, kChainThreads, 0, stream>>>(m.terms.data(), m.count, t, s.mapping, m.centres.data());
         if (s.showCircles)
             ringsKernel<<<static_cast<unsigned>(m.count - 1), 64, 0, stream>>>(m.centres.data(), m.terms.data(), m.count,
@@ -224,12 +238,16 @@ void FourierGpuCuda::draw(const FrameTarget& target, const DrawSettings& s, long
         dotsKernel<<<blocksFor(m.sourceCount, 256), 256, 0, stream>>>(m.source.data(), m.sourceCount, s.mapping, w, h,
                                                                      m.overlay.data());
     dim3 grid(blocksFor(w, 256), h);
-    composeKernel<<<grid, 256, 0, stream>>>(m.trail.data(), m.overlay.data(), w, h, target.pixels, target.pitchBytes);
+    composeKernel<<<grid, 256, 0, stream>>>(trail.pixels.data(), m.overlay.data(), w, h, target.pixels, target.pitchBytes);
     CUDA_CHECK(cudaGetLastError());
 }
 
-std::vector<std::uint32_t> FourierGpuCuda::downloadTrail(cudaStream_t stream) const {
-    return downloadNow(impl_->trail.data(), static_cast<std::size_t>(impl_->width) * impl_->height, stream);
+std::vector<std::uint32_t> FourierGpuCuda::downloadTrail(int layer, cudaStream_t stream) const {
+    const auto& trails = impl_->trails;
+    if (layer < 0 || layer >= static_cast<int>(trails.size()) || !trails[static_cast<std::size_t>(layer)].pixels.data())
+        return {};
+    return downloadNow(trails[static_cast<std::size_t>(layer)].pixels.data(),
+                       static_cast<std::size_t>(impl_->width) * impl_->height, stream);
 }
 
 }  // namespace racelab::fourier

@@ -18,9 +18,9 @@ public:
 
     void setTerms(const std::vector<EpicycleTerm>& terms, cudaStream_t stream) override;
     void setSource(const std::vector<Vec2>& points, cudaStream_t stream) override;
-    void draw(const FrameTarget& target, const DrawSettings& settings, long frame, bool racy) override;
-    void clearTrail() override;
-    std::vector<std::uint32_t> downloadTrail(cudaStream_t stream) const override;
+    void draw(const FrameTarget& target, const DrawSettings& settings, long frame, int layer, DrawRaces races) override;
+    void clearTrails() override;
+    std::vector<std::uint32_t> downloadTrail(int layer, cudaStream_t stream) const override;
 
 private:
     struct Impl;

@@ -1,5 +1,6 @@
 // racelab check: the GPU frame against the CPU reference under the scene's rule (CS149's for circles).
-// For animated scenes the GPU's particle state is copied back first, so both draw the same frame.
+// For animated scenes the GPU's particle state is copied back first, so both draw the same frame. With
+// --view the same frame is also drawn in a comparison view (good beside the racy variant) and measured.
 #include <cstdio>
 
 #include "app/commands.hpp"
@@ -17,6 +18,7 @@ int runCheck(const CheckOptions& options) {
     if (selection.backend == "cpu") throw UsageError("check compares the GPU with the CPU: it needs --backend cuda");
     selection.backend = "cuda";
     PreparedScene prepared = prepareScene(selection, "1024x1024");
+    if (options.comparison.view != "plain") requireWritable(options.viewOut);
     Scene& scene = *prepared.scene;
     CudaStream stream;
     HostImage gpu = renderOffline(scene, prepared.variant, prepared.size, stream.get());
@@ -41,6 +43,16 @@ int runCheck(const CheckOptions& options) {
         ImageComparison unstable = compareImages(again, gpu, 0.f);
         std::printf("races found: %ld pixels wrong against the reference; %ld pixels changed between two renders of "
                     "the same frame\n", result.differingPixels, unstable.differingPixels);
+    }
+    if (options.comparison.view != "plain") {
+        // The view of this frame: good beside the racy variant (heat: that many renders of this one frame).
+        FrameControls controls = comparisonControls(options.comparison, prepared.variant);
+        controls.paused = true;
+        const int renders = options.comparison.view == "heat" ? controls.heatFrames : 1;
+        OfflineView view = renderOfflineView(scene, controls, prepared.size, renders, stream.get());
+        writePng(view.image, options.viewOut);
+        std::printf("view %s: %s (image: %s)\n", options.comparison.view.c_str(), describeRace(scene, view.race).c_str(),
+                    options.viewOut.c_str());
     }
     if (!pass) {
         writePng(diff, options.diff);

@@ -1,4 +1,4 @@
-// racelab render: one frame of a scene to a PNG or PPM file.
+// racelab render: one frame of a scene to a PNG or PPM file, alone or in a comparison view (--view).
 #include <cstdio>
 
 #include "app/commands.hpp"
@@ -12,15 +12,33 @@ namespace racelab {
 
 int runRender(const RenderOptions& options) {
     if (options.out.empty()) throw UsageError("--out is required (a .png or .ppm path)");
-    PreparedScene prepared = prepareScene(options.selection, "1024x1024");
+    const bool compare = options.comparison.view != "plain";
+    const ComparisonSpan span = comparisonSpan(options.comparison, options.selection.frame);
+    SceneSelection selection = options.selection;
+    selection.frame = span.firstFrame;
+    PreparedScene prepared = prepareScene(selection, "1024x1024");
+    if (compare && prepared.backend != Backend::Cuda)
+        throw UsageError("--view " + options.comparison.view + " compares GPU variants: it needs the cuda backend");
     requireWritable(options.out);  // fail before the work, not after
     if (!prepared.backendNote.empty()) std::fprintf(stderr, "racelab render: %s\n", prepared.backendNote.c_str());
     CudaStream stream;
-    HostImage image = renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
+    HostImage image;
+    std::string race;
+    if (compare) {
+        const int frames = prepared.scene->animated() ? span.framesToRun : options.comparison.heatFrames;
+        OfflineView view = renderOfflineView(*prepared.scene, comparisonControls(options.comparison, prepared.variant),
+                                             prepared.size, options.comparison.view == "heat" ? frames : 1, stream.get());
+        image = std::move(view.image);
+        race = describeRace(*prepared.scene, view.race);
+    } else {
+        image = renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
+    }
     writeImage(image, options.out);
-    std::printf("wrote %s: %s frame %ld, %dx%d, %s backend, variant %s\n", options.out.c_str(),
+    const std::string view = compare ? ", view " + options.comparison.view : "";
+    std::printf("wrote %s: %s frame %ld, %dx%d, %s backend, variant %s%s\n", options.out.c_str(),
                 prepared.scene->name().c_str(), options.selection.frame, image.width, image.height,
-                backendName(prepared.backend), options.selection.variant.c_str());
+                backendName(prepared.backend), options.selection.variant.c_str(), view.c_str());
+    if (!race.empty()) std::printf("%s\n", race.c_str());
     return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "app/race_view.hpp"
 #include "core/errors.hpp"
 #include "core/provenance.hpp"
 #include "scenes/scene_registry.hpp"
@@ -28,6 +29,21 @@ void addSceneOptions(CLI::App& command, SceneSelection& s, const char* defaultSi
                                             "blend=seed, alpha=0.3; `racelab list --params` shows every scene's");
 }
 
+void addComparisonOptions(CLI::App& command, ComparisonOptions& c) {
+    command.add_option("--view", c.view,
+                       "how the racy variant is shown beside the good one: plain (the variant alone), side (good | racy), "
+                       "wipe (good left of a divider), diff (differing pixels magenta), heat (how often each pixel "
+                       "differed over the last --heat-frames frames); with --variant good the first racy variant is compared")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"plain", "side", "wipe", "diff", "heat"}));
+    command.add_option("--wipe", c.wipe, "wipe view: the divider's position, 0..1 of the width")
+        ->capture_default_str()
+        ->check(CLI::Range(0.f, 1.f));
+    command.add_option("--heat-frames", c.heatFrames, "heat view: frames counted, ending at --frame")
+        ->capture_default_str()
+        ->check(CLI::Range(1, kMaxHeatFrames));
+}
+
 }  // namespace
 
 CommandLine::CommandLine() {
@@ -50,6 +66,7 @@ CommandLine::CommandLine() {
     viewCommand->add_option("--present", view.present, "auto | interop | staging")
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "interop", "staging"}));
+    addComparisonOptions(*viewCommand, view.comparison);
     viewCommand->add_option("--record", view.record, "record per-frame timings to this CSV (JSON summary beside it)");
     viewCommand->add_option("--frames", view.frames, "quit after N frames (0: run until closed)");
     viewCommand->add_option("--screenshot", view.screenshot, "save the last frame (window with UI) as PNG");
@@ -86,10 +103,14 @@ CommandLine::CommandLine() {
     renderCommand = app.add_subcommand("render", "render one frame to a PNG or PPM (P6) file");
     addSceneOptions(*renderCommand, render.selection, "1024x1024");
     renderCommand->add_option("--out", render.out, "output path, .png or .ppm")->required();
+    addComparisonOptions(*renderCommand, render.comparison);
 
     checkCommand = app.add_subcommand("check", "compare the GPU frame with the CPU reference (exit 0 pass, 1 fail)");
     addSceneOptions(*checkCommand, check.selection, "1024x1024");
     checkCommand->add_option("--diff", check.diff, "where to write the diff image on failure")->capture_default_str();
+    addComparisonOptions(*checkCommand, check.comparison);
+    checkCommand->add_option("--view-out", check.viewOut, "with --view: where to write the comparison view's image")
+        ->capture_default_str();
 
 
     for (const WorkloadFamily* family : workloadFamilies())

@@ -18,8 +18,16 @@ struct SceneSelection {
     long frame = 0;                   // animation frame to start at, numbered as CS149's (frame 0: first picture)
 };
 
+// --view and its settings (render, check and view): how a racy variant is shown beside the good one.
+struct ComparisonOptions {
+    std::string view = "plain";  // plain | side | wipe | diff | heat (app/race_view.hpp)
+    float wipe = .5f;            // wipe: the divider, a fraction of the width
+    int heatFrames = 32;         // heat: the window in frames (1..64), ending at --frame
+};
+
 struct ViewOptions {
     SceneSelection selection;
+    ComparisonOptions comparison;
     std::string present = "auto";
     std::string record;
     std::string screenshot;
@@ -43,11 +51,14 @@ struct BenchOptions {
 
 struct RenderOptions {
     SceneSelection selection;
+    ComparisonOptions comparison;
     std::string out;
 };
 
 struct CheckOptions {
     SceneSelection selection;
+    ComparisonOptions comparison;
+    std::string viewOut = "racelab-check-view.png";  // with --view: the comparison view's image
     std::string diff = "racelab-check-diff.png";
 };
 

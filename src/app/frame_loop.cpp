@@ -23,8 +23,9 @@ struct FrameLoop::NoGlTarget {
     int width = 0, height = 0;
 };
 
-bool fitPresenterToSurface(Presenter& presenter, const GlSurface& surface) {
+bool fitPresenterToSurface(Presenter& presenter, const GlSurface& surface, int left) {
     Size2 size = surface.framebufferSize();
+    size.width -= left;
     if (size.width <= 0 || size.height <= 0) return false;
     if (size.width != presenter.width() || size.height != presenter.height()) presenter.resize(size.width, size.height);
     return true;
@@ -66,12 +67,15 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
     const bool step = (!controls.paused || controls.stepOnce) && frameIndex_ > 0;  // frame 0 is the initial state
     try {
         if (onGpu) {
+            // A comparison view's time includes both renders and the composition; the plain view's is the
+            // scene's render alone (the meter's second render comes after the timer).
+            const bool compare = controls.view != RaceView::Plain && target.onDevice;
             timer_.start();
             if (step) scene_->advance(1.0 / 60.0, stream_);
-            scene_->render(target, controls.variant);
+            if (compare) race_ = raceMeter_->renderView(*scene_, target, controls);
+            else scene_->render(target, controls.variant);
             timer_.stop();
-            if (controls.raceMeter) race_ = raceMeter_->measure(*scene_, target, controls.variant, controls.raceOverlay);
-            else race_ = {};
+            if (!compare) race_ = controls.raceMeter ? raceMeter_->measure(*scene_, target, controls.variant) : RaceReading{};
         } else {
             Stopwatch cpu;
             if (step) scene_->advance(1.0 / 60.0, stream_);
@@ -96,7 +100,13 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
     if (surface_ && presenter_) {
         Stopwatch present;
         surface_->bindForDrawing();
+        if (sceneLeft_ > 0) {  // the panel's columns are cleared, the scene goes right of them
+            glClearColor(0.f, 0.f, 0.f, 1.f);
+            glClear(GL_COLOR_BUFFER_BIT);
+            glViewport(sceneLeft_, 0, presenter_->width(), presenter_->height());
+        }
         blit_->draw(presenter_->texture());
+        if (sceneLeft_ > 0) surface_->bindForDrawing();  // the overlay spans the whole surface
         if (overlay) overlay();
         if (captureRequested_) {
             capture_ = surface_->readPixels();
@@ -113,6 +123,14 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
     timing.frameMs = frame.ms();
     return timing;
 }
+
+void FrameLoop::setScene(Scene& scene) {
+    scene_ = &scene;
+    frameIndex_ = 0;
+    raceMeter_->restartHeat();
+}
+
+void FrameLoop::restartComparison() { raceMeter_->restartHeat(); }
 
 std::optional<HostImage> FrameLoop::takeCapture() {
     auto out = std::move(capture_);

@@ -9,6 +9,7 @@
 
 #include "core/frame_timing.hpp"
 #include "core/gpu_timing.hpp"
+#include "app/race_view.hpp"
 #include "core/host_image.hpp"
 #include "scenes/scene.hpp"
 
@@ -23,20 +24,27 @@ struct FrameControls {
     int variant = 0;
     bool paused = false;
     bool stepOnce = false;      // advance one step while paused
-    bool raceMeter = true;      // compare non-good variants with the good one (cuda backend)
-    bool raceOverlay = false;   // paint the differing pixels magenta
+    bool raceMeter = true;      // plain view: compare a racy variant with the good one (cuda backend)
+    RaceView view = RaceView::Plain;  // the comparison views always compare (cuda backend)
+    float wipe = .5f;           // wipe view: the divider's position, a fraction of the width
+    int heatFrames = 32;        // heat view: the window, 1..kMaxHeatFrames frames
+    int racyVariant = -1;       // the racy side of a view while a correct variant is chosen (-1: the first racy)
 };
 
 struct RaceReading {
-    bool valid = false;
-    long differing = 0;
+    bool valid = false;       // a pixel comparison was made
+    int good = 0, racy = 0;   // the variants compared
+    long differing = 0;       // pixels with some RGB channel off by more than the scene's tolerance
     long total = 0;
+    int heatFrames = 0;       // heat view: frames in the window so far
+    std::optional<ExactRaceCount> exact;  // the racy side's exact count, for scenes that have one
     double percent() const { return total ? 100.0 * static_cast<double>(differing) / static_cast<double>(total) : 0.0; }
 };
 
-// Sizes the presenter to the surface's framebuffer. Returns false (and touches nothing) while the surface
-// is empty, e.g. a minimized window: no frame is drawn and no empty buffer is ever registered.
-bool fitPresenterToSurface(Presenter& presenter, const GlSurface& surface);
+// Sizes the presenter to the surface's framebuffer right of its first `left` columns (the viewer's docked
+// panel). Returns false (and touches nothing) while that part is empty, e.g. a minimized window: no frame is
+// drawn and no empty buffer is ever registered.
+bool fitPresenterToSurface(Presenter& presenter, const GlSurface& surface, int left = 0);
 
 class FrameLoop {
 public:
@@ -44,6 +52,8 @@ public:
     FrameLoop(Scene& scene, Presenter* presenter, GlSurface* surface, cudaStream_t stream);
     ~FrameLoop();
 
+    // The scene is blitted right of the surface's first `left` columns (see fitPresenterToSurface).
+    void setSceneLeft(int left) { sceneLeft_ = left; }
     // Size of the frames rendered when there is no presenter.
     void setHeadlessSize(int width, int height);
     // Runs one frame. `overlay` draws on top of the blit (the ImGui panel) before the swap.
@@ -56,7 +66,9 @@ public:
 
     const RaceReading& race() const { return race_; }
     long frameIndex() const { return frameIndex_; }
-    void setScene(Scene& scene) { scene_ = &scene; frameIndex_ = 0; }
+    void setScene(Scene& scene);
+    // Starts the heat map's window again (the scene was reset or changed).
+    void restartComparison();
 
 private:
     Scene* scene_;
@@ -70,6 +82,7 @@ private:
     std::unique_ptr<NoGlTarget> noGl_;
     RaceReading race_;
     long frameIndex_ = 0;
+    int sceneLeft_ = 0;
     bool captureRequested_ = false;
     std::optional<HostImage> capture_;
 };

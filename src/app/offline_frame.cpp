@@ -1,6 +1,9 @@
 #include "app/offline_frame.hpp"
 
 #include "app/frame_loop.hpp"
+#include <algorithm>
+#include <cstdio>
+
 #include "core/errors.hpp"
 
 namespace racelab {
@@ -20,6 +23,52 @@ HostImage renderOffline(Scene& scene, int variant, Size2 size, cudaStream_t stre
     controls.raceMeter = false;
     loop.runFrame(controls);
     return loop.lastFramePixels();
+}
+
+FrameControls comparisonControls(const ComparisonOptions& options, int variant) {
+    FrameControls controls;
+    controls.variant = variant;
+    controls.view = parseRaceView(options.view);
+    controls.wipe = options.wipe;
+    controls.heatFrames = std::clamp(options.heatFrames, 1, kMaxHeatFrames);
+    return controls;
+}
+
+OfflineView renderOfflineView(Scene& scene, const FrameControls& controls, Size2 size, int frames, cudaStream_t stream) {
+    FrameLoop loop(scene, nullptr, nullptr, stream);
+    loop.setHeadlessSize(size.width, size.height);
+    FrameControls c = controls;
+    c.paused = c.paused || !scene.animated();
+    for (int i = 0; i < std::max(frames, 1); ++i) loop.runFrame(c);
+    return {loop.lastFramePixels(), loop.race()};
+}
+
+ComparisonSpan comparisonSpan(const ComparisonOptions& options, long frame) {
+    if (options.view != "heat") return {frame, 1};
+    const long first = std::max(0L, frame - (options.heatFrames - 1));
+    return {first, static_cast<int>(frame - first + 1)};
+}
+
+std::string describeRace(const Scene& scene, const RaceReading& race) {
+    std::string out;
+    char line[256];
+    if (race.valid) {
+        const auto& v = scene.variants();
+        std::snprintf(line, sizeof line, "%s vs %s: %ld of %ld pixels differ (%.3f %%)",
+                      v[static_cast<std::size_t>(race.good)].name.c_str(), v[static_cast<std::size_t>(race.racy)].name.c_str(),
+                      race.differing, race.total, race.percent());
+        out += line;
+    }
+    if (race.heatFrames > 0) {
+        std::snprintf(line, sizeof line, " over the last frame; heat map of %d frames", race.heatFrames);
+        out += line;
+    }
+    if (race.exact) {
+        std::snprintf(line, sizeof line, "%s%s: %lld of %lld", out.empty() ? "" : "; ", race.exact->what.c_str(),
+                      race.exact->lost, race.exact->of);
+        out += line;
+    }
+    return out;
 }
 
 }  // namespace racelab

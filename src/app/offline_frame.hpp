@@ -1,7 +1,10 @@
 // Renders frame F of a scene without GL (render and check): F animation steps, then one frame on the
 // scene's backend, read back to the host.
 #pragma once
+#include "app/commands.hpp"
+#include "app/frame_loop.hpp"
 #include "core/host_image.hpp"
+#include <string>
 #include "core/size_parse.hpp"
 #include "scenes/scene.hpp"
 
@@ -9,5 +12,26 @@ namespace racelab {
 
 void advanceTo(Scene& scene, long frame, cudaStream_t stream);
 HostImage renderOffline(Scene& scene, int variant, Size2 size, cudaStream_t stream);
+
+// The frame loop's controls for `variant` shown in the comparison view the command line asked for.
+FrameControls comparisonControls(const ComparisonOptions& options, int variant);
+
+// A comparison view drawn offline: `frames` frames through the frame loop (the first at the scene's current
+// frame, each later one advancing a step unless `controls.paused`), the last one read back with its race reading.
+struct OfflineView {
+    HostImage image;
+    RaceReading race;
+};
+OfflineView renderOfflineView(Scene& scene, const FrameControls& controls, Size2 size, int frames, cudaStream_t stream);
+
+// The heat view counts the frames before --frame too: the scene is prepared from `firstFrame` and
+// `framesToRun` frames are drawn so that the last is --frame (a still scene draws the window at one frame).
+struct ComparisonSpan {
+    long firstFrame;
+    int framesToRun;
+};
+ComparisonSpan comparisonSpan(const ComparisonOptions& options, long frame);
+// The reading as one line, e.g. "good vs bad: 1234 of 1048576 pixels differ (0.118 %); lost updates: ...".
+std::string describeRace(const Scene& scene, const RaceReading& race);
 
 }  // namespace racelab

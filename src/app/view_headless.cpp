@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "app/offline_frame.hpp"
 #include "app/headless_session.hpp"
 #include "app/viewer.hpp"
 #include "core/errors.hpp"
@@ -29,8 +30,7 @@ int runHeadlessInstead(const ViewOptions& options, PreparedScene& prepared, cons
     FrameLoop& loop = session.loop();
     std::unique_ptr<TimingRecorder> recorder;
     if (!options.record.empty()) recorder = std::make_unique<TimingRecorder>(options.record);
-    FrameControls controls;
-    controls.variant = prepared.variant;
+    FrameControls controls = comparisonControls(options.comparison, prepared.variant);
     RunLabels labels{prepared.scene->name(), options.selection.variant, backendName(prepared.backend),
                      session.presenterName(), prepared.size.width, prepared.size.height};
     std::vector<double> frameMs;

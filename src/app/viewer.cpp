@@ -1,8 +1,9 @@
 // The viewer window: GLFW + ImGui around the frame loop. Each frame: soak step (view --soak), pointer and
-// keys to the scene, the frame with the panel drawn over it, then what the panel asked for (scene, backend,
+// keys, the frame right of the docked panel with the panel beside it, then what the panel asked for (scene, backend,
 // recording, screenshot). A scene that fails to start gives way to the previous one; a frame that fails
 // leaves the viewer up and says why once.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -11,6 +12,8 @@
 #include "app/viewer.hpp"
 #include "app/viewer_recording.hpp"
 #include "app/frame_loop.hpp"
+#include "app/offline_frame.hpp"
+#include "app/race_meter.hpp"
 #include "app/scene_setup.hpp"
 #include "app/soak_driver.hpp"
 #include "present/gl_check.hpp"
@@ -53,7 +56,7 @@ public:
         for (const auto& s : listings_) panel_.sceneNames.push_back(s.name);
         for (std::size_t i = 0; i < panel_.sceneNames.size(); ++i)
             if (panel_.sceneNames[i] == prepared.scene->name()) panel_.sceneIndex = static_cast<int>(i);
-        controls_.variant = prepared.variant;
+        controls_ = comparisonControls(options.comparison, prepared.variant);
         panel_.backendIndex = prepared.backend == Backend::Cuda ? 0 : 1;
         panel_.cudaAvailable = cudaAvailable_;
         if (!prepared.backendNote.empty()) panel_.statusMessage = prepared.backendNote;
@@ -91,12 +94,14 @@ public:
             Size2 size;
             bool last = false;
             try {
-                if (!fitPresenterToSurface(*presenter_, window_)) {  // minimized
+                const int left = sceneLeft();
+                if (!fitPresenterToSurface(*presenter_, window_, left)) {  // minimized
                     window_.waitEvents(0.1);
                     continue;
                 }
-                size = window_.framebufferSize();
-                handleKeys();
+                loop_->setSceneLeft(left);
+                size = {presenter_->width(), presenter_->height()};
+                handleKeys(left);
                 last = options_.frames > 0 && shown + 1 >= options_.frames;
                 if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
                 timing = loop_->runFrame(controls_, [&] { actions = drawUi(); });
@@ -208,24 +213,78 @@ private:
         history_.clear();
     }
 
-    // Esc quits; outside the panel, dragging with the left button, the wheel and R go to the scene (the
-    // mesh scene orbits, zooms and resets its camera).
-    void handleKeys() {
+    // The framebuffer columns the docked panel takes; the scene is drawn right of them.
+    int sceneLeft() {
+        const ImGuiIO& io = ImGui::GetIO();
+        const Size2 fb = window_.framebufferSize();
+        const float scale = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale.x : 1.f;
+        panel_.displayWidth = static_cast<float>(fb.width) / scale;
+        panel_.displayHeight = static_cast<float>(fb.height) / scale;
+        return static_cast<int>(panelDockWidth(panel_) * scale + .5f);
+    }
+
+    // Picks variant `index` (keys G, B, 1-9); a racy one also becomes the racy side of the views.
+    void chooseVariant(int index) {
+        const auto& variants = prepared_.scene->variants();
+        if (index < 0 || index >= static_cast<int>(variants.size())) return;
+        controls_.variant = index;
+        if (!variants[static_cast<std::size_t>(index)].correct) controls_.racyVariant = index;
+    }
+
+    // B: the first racy variant, or the next one when a racy one is shown already.
+    void chooseNextRacy() {
+        const auto& variants = prepared_.scene->variants();
+        const int count = static_cast<int>(variants.size());
+        for (int step = 1; step <= count; ++step) {
+            const int i = (controls_.variant + step) % count;
+            if (!variants[static_cast<std::size_t>(i)].correct) return chooseVariant(i);
+        }
+    }
+
+    // Keys (kViewerKeysHelp; ImGui 1.86 indexes keys by their GLFW codes) and the pointer. Outside the panel, dragging with the left button, the wheel and
+    // R go to the scene (the mesh scene orbits, zooms and resets its camera); in the wipe view a drag that
+    // starts on the divider moves it instead. Pointer positions are in the scene's frame pixels.
+    void handleKeys(int left) {
         const ImGuiIO& io = ImGui::GetIO();
         PointerInput input;
+        const float mouseX = io.MousePos.x * io.DisplayFramebufferScale.x - static_cast<float>(left);
+        const float sceneWidth = static_cast<float>(presenter_->width());
         if (!io.WantCaptureMouse) {
-            if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) input.dragX = io.MouseDelta.x, input.dragY = io.MouseDelta.y;
+            const float divider = controls_.wipe * sceneWidth;
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+                draggingDivider_ = controls_.view == RaceView::Wipe && std::abs(mouseX - divider) < 12.f;
+            if (draggingDivider_ && ImGui::IsMouseDown(ImGuiMouseButton_Left))
+                controls_.wipe = std::clamp(mouseX / sceneWidth, 0.f, 1.f);
+            else if (ImGui::IsMouseDown(ImGuiMouseButton_Left))
+                input.dragX = io.MouseDelta.x, input.dragY = io.MouseDelta.y;
             input.wheel = io.MouseWheel;
-            input.x = io.MousePos.x * io.DisplayFramebufferScale.x;
+            input.x = mouseX;
             input.y = static_cast<float>(window_.framebufferSize().height) - io.MousePos.y * io.DisplayFramebufferScale.y;
             input.paint = ImGui::IsMouseDown(ImGuiMouseButton_Right);
             input.paintReleased = ImGui::IsMouseReleased(ImGuiMouseButton_Right);
         }
+        if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) draggingDivider_ = false;
         if (!io.WantCaptureKeyboard) {
-            if (glfwGetKey(window_.handle(), GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window_.handle(), 1);
-            input.reset = glfwGetKey(window_.handle(), GLFW_KEY_R) == GLFW_PRESS;
+            if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) glfwSetWindowShouldClose(window_.handle(), 1);
+            if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) chooseVariant(comparedVariants(*prepared_.scene, 0, -1).good);
+            if (ImGui::IsKeyPressed(GLFW_KEY_B, false)) chooseNextRacy();
+            for (int k = 0; k < 9; ++k)
+                if (ImGui::IsKeyPressed(GLFW_KEY_1 + k, false)) chooseVariant(k);
+            if (ImGui::IsKeyPressed(GLFW_KEY_V, false)) controls_.view = nextRaceView(controls_.view);
+            if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) controls_.paused = !controls_.paused;
+            if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) requestScreenshot();
+            if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) {  // camera, trail and animation back to the start
+                input.reset = true;
+                prepared_.scene->reset();
+                loop_->restartComparison();
+            }
         }
         prepared_.scene->handleInput(input);
+    }
+
+    void requestScreenshot() {
+        screenshotPath_ = "racelab-screenshot-" + std::to_string(loop_->frameIndex()) + ".png";
+        loop_->captureNextFrame();
     }
 
     // A file dropped on the window goes to the first scene that needs an option marked takesDroppedFile.
@@ -267,10 +326,7 @@ private:
                 rebuildPresenter();
             }
             if (a.vsyncChanged) window_.setVsync(panel_.vsync);
-            if (a.screenshot) {
-                screenshotPath_ = "racelab-screenshot-" + std::to_string(loop_->frameIndex()) + ".png";
-                loop_->captureNextFrame();
-            }
+            if (a.screenshot) requestScreenshot();
             if (a.toggleRecording) {
                 panel_.statusMessage = recording_.active() ? recording_.stop()
                                                            : recording_.start(options_.record.empty() ? "racelab-timings.csv"
@@ -329,6 +385,7 @@ private:
     std::string screenshotPath_;
     std::string droppedImage_;
     bool cudaAvailable_ = false;
+    bool draggingDivider_ = false;  // the wipe view's divider follows the pointer
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #pragma once
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,15 @@ struct PointerInput {
     bool paint = false, paintReleased = false;
 };
 
+// An exact count of what a race destroyed in the last GPU render, for workloads whose output obeys a
+// conservation law (a histogram: every input lands in exactly one bin, so inputs minus the sum of the bins
+// are the lost updates). Unlike the race meter's pixel count it needs no second render and no tolerance.
+struct ExactRaceCount {
+    std::string what;    // e.g. "lost updates"
+    long long lost = 0;  // 0 for a correct variant
+    long long of = 0;    // what it is out of, e.g. the number of inputs
+};
+
 struct VariantInfo {
     std::string name;
     std::string description;
@@ -79,7 +89,11 @@ public:
     virtual void advance(double dt, cudaStream_t stream) = 0;
     virtual void reset() = 0;  // back to frame 0
 
-    virtual void render(const FrameTarget& target, int variant) = 0;  // GPU; the cuda backend only
+    // GPU; the cuda backend only. A scene that keeps state across frames (a trail, accumulated bins) keeps
+    // it per variant: the race meter and the comparison views render the good variant of the same frame
+    // after the shown one, so rendering one variant must never change what another draws, and switching
+    // variants must leave none of the other variant's pixels behind.
+    virtual void render(const FrameTarget& target, int variant) = 0;
     virtual void renderReference(HostImage& image, bool parallel = true) = 0;
     // Copies the GPU's animation state to the host so that renderReference draws the same frame.
     virtual void syncStateToHost(cudaStream_t stream) = 0;
@@ -87,6 +101,12 @@ public:
     virtual CheckRule checkRule() const = 0;
     // One line of scene-specific numbers for the UI and bench (e.g. circles and tile pairs).
     virtual std::string statsLine() const { return {}; }
+    // The exact race count of the last render() (read back from the device), or nothing when the workload
+    // has no conservation law to count against. The frame loop asks right after rendering the shown variant.
+    virtual std::optional<ExactRaceCount> exactRaceCount(cudaStream_t stream) {
+        (void)stream;
+        return std::nullopt;
+    }
     // Camera-style interaction (orbit, zoom); most scenes ignore it.
     virtual void handleInput(const PointerInput& input) { (void)input; }
     // Pixels of the last renderReference whose value may legitimately differ between machines (e.g. rays

@@ -1,5 +1,7 @@
 #include "ui/viewer_panel.hpp"
 
+#include <algorithm>
+
 #include <imgui.h>
 
 namespace racelab {
@@ -51,13 +53,74 @@ bool drawParameter(ParameterSet& set, Parameter& p) {
     return changed && set.set(p, value);
 }
 
+// The comparison view, the racy variant it shows while a correct one is chosen, and its settings.
+void drawViewControls(ViewerPanelState& s) {
+    FrameControls& c = *s.controls;
+    int view = static_cast<int>(c.view);
+    for (int i = 0; i < kRaceViewCount; ++i) {
+        if (i) ImGui::SameLine();
+        ImGui::RadioButton(raceViewName(static_cast<RaceView>(i)), &view, i);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", raceViewDescription(static_cast<RaceView>(i)));
+    }
+    c.view = static_cast<RaceView>(view);
+    if (c.view == RaceView::Plain) return;
+    if (s.backendIndex == 1) {
+        ImGui::TextDisabled("the comparison views need the cuda backend");
+        return;
+    }
+    const auto& variants = s.scene->variants();
+    if (s.race.valid)
+        ImGui::Text("good: %s  |  compared: %s", variants[static_cast<std::size_t>(s.race.good)].name.c_str(),
+                    variants[static_cast<std::size_t>(s.race.racy)].name.c_str());
+    if (c.view == RaceView::Wipe) ImGui::SliderFloat("divider", &c.wipe, 0.f, 1.f, "%.2f (drag it in the scene)");
+    if (c.view == RaceView::Heat) {
+        ImGui::SliderInt("heat frames (N)", &c.heatFrames, 1, kMaxHeatFrames);
+        ImGui::TextWrapped("colour: in how many of the last N frames a pixel differed from good (legend lower left: "
+                           "1 .. N); grey: never");
+    }
+}
+
+void drawRaceMeter(ViewerPanelState& s) {
+    ImGui::Checkbox("race meter", &s.controls->raceMeter);
+    if (s.race.exact) {
+        const ExactRaceCount& e = *s.race.exact;
+        ImGui::Text("%s: %lld of %lld (%.3f %%)", e.what.c_str(), e.lost, e.of,
+                    e.of ? 100.0 * static_cast<double>(e.lost) / static_cast<double>(e.of) : 0.0);
+    }
+    if (s.race.valid)
+        ImGui::Text("%.3f %% of pixels differ from good (%ld of %ld)", s.race.percent(), s.race.differing, s.race.total);
+    else if (!s.race.exact)
+        ImGui::TextDisabled(s.backendIndex == 1 ? "race meter: cuda backend only" : "race meter: a correct variant has no races");
+    if (s.race.heatFrames > 0) ImGui::Text("heat map over the last %d frames", s.race.heatFrames);
+}
+
 }  // namespace
+
+const char* const kViewerKeysHelp =
+    "keys: G good, B racy (again: the next one), 1-9 variant, V view, Space pause, S screenshot, R reset, Esc quit";
+
+float panelDockWidth(const ViewerPanelState& s) {
+    if (s.collapsed) return 30.f;
+    return s.displayWidth > 0 ? std::min(s.dockWidth, s.displayWidth * .5f) : s.dockWidth;
+}
 
 ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
     ViewerPanelActions actions;
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(470, 0), ImGuiCond_FirstUseEver);
-    ImGui::Begin("racelab");
+    ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(panelDockWidth(s), s.displayHeight), ImGuiCond_Always);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                   ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings;
+    ImGui::Begin("racelab", nullptr, flags);
+    if (s.collapsed) {
+        if (ImGui::Button(">>")) s.collapsed = false;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("open the panel");
+        ImGui::End();
+        return actions;
+    }
+    if (ImGui::Button("<<")) s.collapsed = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("fold the panel to a strip");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("racelab");
 
     // scene + variant
     auto nameAt = [](void* data, int i, const char** out) {
@@ -72,8 +135,10 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
             s.controls->variant = static_cast<int>(i);
             actions.variantChanged = true;
         }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", variants[i].description.c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%zu: %s%s", i + 1, variants[i].description.c_str(), variants[i].correct ? "" : " (racy)");
     }
+    drawViewControls(s);
 
     // parameters
     ParameterSet& parameters = s.scene->parameters();
@@ -107,15 +172,8 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
     ImGui::Text("frame %ld   %.1f FPS (%.3f ms)", s.frameIndex, lastFrame > 0 ? 1000.f / lastFrame : 0.f, lastFrame);
     drawFrameGraph(*s.history);
 
-    // race meter
     ImGui::Separator();
-    ImGui::Checkbox("race meter", &s.controls->raceMeter);
-    ImGui::SameLine();
-    ImGui::Checkbox("overlay differing pixels", &s.controls->raceOverlay);
-    if (s.race.valid)
-        ImGui::Text("%.3f %% of pixels differ from good (%ld of %ld)", s.race.percent(), s.race.differing, s.race.total);
-    else
-        ImGui::TextDisabled(s.backendIndex == 1 ? "race meter: cuda backend only" : "race meter: the good variant has no races");
+    drawRaceMeter(s);
 
     // record + screenshot
     ImGui::Separator();
@@ -123,6 +181,10 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
     ImGui::SameLine();
     if (ImGui::Button("screenshot PNG")) actions.screenshot = true;
     if (!s.statusMessage.empty()) ImGui::TextWrapped("%s", s.statusMessage.c_str());
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("%s", kViewerKeysHelp);
+    ImGui::PopStyleColor();
     ImGui::End();
     return actions;
 }

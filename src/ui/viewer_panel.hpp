@@ -1,6 +1,7 @@
-// The viewer's ImGui panel: scene and variant, parameters, playback, backend and presenter, FPS, the
-// frame-time graph, the race meter, and the record / screenshot buttons. It edits ViewerPanelState and
-// reports what the viewer must act on; it owns nothing.
+// The viewer's ImGui panel, docked to the left edge at the window's full height (the scene is drawn right
+// of it, never under it) and collapsible to a strip: scene and variant, the comparison view, parameters,
+// playback, backend and presenter, FPS, the frame-time graph, the race meter, record / screenshot, and the
+// keys. It edits ViewerPanelState and reports what the viewer must act on; it owns nothing.
 #pragma once
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@ struct ViewerPanelState {
     Scene* scene = nullptr;
     FrameControls* controls = nullptr;
     bool vsync = true;
+    bool collapsed = false;   // the panel is a narrow strip
+    float dockWidth = 430.f;  // its width when open, in ImGui units (window coordinates)
     int backendIndex = 0;  // 0 cuda, 1 cpu
     bool cudaAvailable = false;
     // shown only
@@ -25,6 +28,7 @@ struct ViewerPanelState {
     RaceReading race;
     bool recording = false;
     long frameIndex = 0;
+    float displayWidth = 0, displayHeight = 0;  // the window, in ImGui units
 };
 
 struct ViewerPanelActions {
@@ -38,5 +42,9 @@ struct ViewerPanelActions {
 };
 
 ViewerPanelActions drawViewerPanel(ViewerPanelState& state);
+// The width the panel takes from the window's left edge, in ImGui units (at most half the window).
+float panelDockWidth(const ViewerPanelState& state);
+// The keys, as the panel's help line shows them.
+extern const char* const kViewerKeysHelp;
 
 }  // namespace racelab

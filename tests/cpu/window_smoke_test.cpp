@@ -27,15 +27,19 @@ TEST(WindowSmoke, CpuBackendUnderXvfbShowsSceneAndPanel) {
     racelab::HostImage image = racelab::readImage(shot);
     ASSERT_EQ(image.width, 800);
     ASSERT_EQ(image.height, 600);
-    // The scene: normalized (.85, .5) is covered by the blue circle only -> (128, 128, 255); a corner is white.
-    EXPECT_TRUE(near(image.at(680, 300), 128, 128, 255, 2));
-    EXPECT_TRUE(near(image.at(790, 5), 255, 255, 255, 0));
-    // The panel: ImGui's dark window background (about 15,15,15 at 94 % opacity) fills a block at the top left.
+    // The panel is docked to the left edge and takes at most half the window (400 of 800 columns); the scene is
+    // drawn in the other 400, whole: normalized (.85, .5) is covered by the blue circle only -> (128, 128, 255),
+    // and both of the scene's bottom corners are white, the left one just right of the panel.
+    const int sceneLeft = 400, sceneWidth = 400;
+    EXPECT_TRUE(near(image.at(sceneLeft + static_cast<int>(.85 * sceneWidth), 300), 128, 128, 255, 2));
+    EXPECT_TRUE(near(image.at(799, 5), 255, 255, 255, 0));
+    EXPECT_TRUE(near(image.at(sceneLeft + 2, 5), 255, 255, 255, 0)) << "the scene's left edge is under the panel";
+    // The panel: ImGui's dark window background over cleared black fills the left columns at every height.
     long dark = 0;
-    for (int y = 600 - 200; y < 600 - 40; ++y)
-        for (int x = 20; x < 400; ++x)
+    for (int y = 0; y < 600; ++y)
+        for (int x = 0; x < sceneLeft - 2; ++x)
             if (image.at(x, y)[0] < 60 && image.at(x, y)[1] < 60 && image.at(x, y)[2] < 70) ++dark;
-    EXPECT_GT(dark, 20000) << "no ImGui panel in the screenshot";
+    EXPECT_GT(dark, 150000) << "no docked panel in the screenshot";
     std::filesystem::remove(shot);
 }
 

@@ -36,7 +36,7 @@ TEST(FourierGpu, GoodFrameAndTrailEqualTheCpuReference) {
     }
     ReferenceDrawSettings s{scene.mappingFor(w, h), scene.periodFrames(), true, true};
     std::vector<std::uint32_t> cpuTrail = referenceTrail(scene.terms(), s, 420, w, h);
-    std::vector<std::uint32_t> gpuTrail = scene.gpuTrail(stream.get());
+    std::vector<std::uint32_t> gpuTrail = scene.gpuTrail(0, stream.get());
     ASSERT_EQ(cpuTrail.size(), gpuTrail.size());
     long off = 0, lit = 0;
     for (std::size_t i = 0; i < cpuTrail.size(); ++i) {

@@ -81,7 +81,7 @@ TEST(RaceMeter, SeesTheBadVariantAndNotTheGoodOne) {
     EXPECT_TRUE(loop.race().valid);
     EXPECT_GT(loop.race().differing, 0);
     EXPECT_LT(loop.race().percent(), 100.0);
-    controls.raceOverlay = true;
+    controls.view = RaceView::Diff;
     loop.runFrame(controls);
     HostImage overlay = loop.lastFramePixels();
     long magenta = 0;
@@ -90,6 +90,7 @@ TEST(RaceMeter, SeesTheBadVariantAndNotTheGoodOne) {
             if (overlay.at(x, y)[0] == 255 && overlay.at(x, y)[1] == 0 && overlay.at(x, y)[2] == 255) ++magenta;
     EXPECT_GE(magenta, loop.race().differing / 2);
     controls.variant = scene->variantIndex("good");
+    controls.view = RaceView::Plain;
     loop.runFrame(controls);
     EXPECT_FALSE(loop.race().valid);
 }

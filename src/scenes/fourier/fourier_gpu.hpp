@@ -18,17 +18,25 @@ struct DrawSettings {
     long trailFrom;          // the trail was cleared at this frame: it holds frames trailFrom+1 ..
 };
 
+// Which of the two drawings race: the chain of centres (a scan missing its barriers: the arms jump) and
+// the trail (a maximum read and written apart: lost updates, speckles). The variants race one, the other or both.
+struct DrawRaces {
+    bool chain = false;
+    bool trail = false;
+};
+
 class FourierGpu : public GpuHalf {
 public:
     virtual void setTerms(const std::vector<EpicycleTerm>& terms, cudaStream_t stream) = 0;
     // The preprocessed contour points (in the terms' coordinates), drawn as dots with showSource.
     virtual void setSource(const std::vector<Vec2>& points, cudaStream_t stream) = 0;
-    // Draws frame `frame`: the trail segments of every frame since the last call (good: coverage kept with
-    // atomicMax; racy: plain read-modify-write blending), the circles and arms (chain by a block scan; racy:
-    // a shared-memory scan missing a barrier), composed into the target.
-    virtual void draw(const FrameTarget& target, const DrawSettings& settings, long frame, bool racy) = 0;
-    virtual void clearTrail() = 0;
-    virtual std::vector<std::uint32_t> downloadTrail(cudaStream_t stream) const = 0;
+    // Draws frame `frame` with trail layer `layer` (one per variant, so that drawing one variant never
+    // changes another's trail): the segments of every frame since that layer was last drawn (good: coverage
+    // kept with atomicMax; racy: the same maximum read and written apart), the circles and arms (chain by a block
+    // scan; racy: a shared-memory scan missing a barrier), composed into the target.
+    virtual void draw(const FrameTarget& target, const DrawSettings& settings, long frame, int layer, DrawRaces races) = 0;
+    virtual void clearTrails() = 0;
+    virtual std::vector<std::uint32_t> downloadTrail(int layer, cudaStream_t stream) const = 0;
 };
 
 }  // namespace racelab::fourier

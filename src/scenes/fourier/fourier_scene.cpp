@@ -23,6 +23,18 @@ namespace racelab::fourier {
 
 const std::vector<VariantInfo>& FourierScene::variants() const { return racelabWorkload_fourier().variants; }
 
+namespace {
+// What each variant (in the descriptor's order: good, bad, bad-chain, bad-trail) draws with a race.
+DrawRaces racesOf(int variant) {
+    switch (variant) {
+        case 1: return {true, true};
+        case 2: return {true, false};
+        case 3: return {false, true};
+        default: return {};
+    }
+}
+}  // namespace
+
 FourierScene::FourierScene(const std::string& preset, const SceneOptions& options)
     : Scene(racelabWorkload_fourier().parameters), preset_(preset), backend_(options.backend),
       speed_(parameters_.at("speed")), showCircles_(parameters_.at("circles")), showArms_(parameters_.at("arms")),
@@ -143,11 +155,11 @@ void FourierScene::render(const FrameTarget& target, int variant) {
     lastWidth_ = target.width, lastHeight_ = target.height;
     DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_.asBool(), showArms_.asBool(),
                    showSource_.asBool(), trailFrom_};
-    gpu_->draw(target, s, frame_, variant == 1);
+    gpu_->draw(target, s, frame_, variant, racesOf(variant));
 }
 
-std::vector<std::uint32_t> FourierScene::gpuTrail(cudaStream_t stream) const {
-    if (gpu_) return gpu_->downloadTrail(stream);
+std::vector<std::uint32_t> FourierScene::gpuTrail(int variant, cudaStream_t stream) const {
+    if (gpu_) return gpu_->downloadTrail(variant, stream);
     return {};
 }
 
@@ -191,8 +203,10 @@ void FourierScene::renderReference(HostImage& image, bool parallel) {
 }
 
 RatioSide FourierScene::benchGpuSide(int variant) const {
-    return {variant == 0 ? "GPU good (adds each frame's trail segment to the kept trail, atomicMax splats)"
-                         : "GPU bad (adds each frame's trail segment, racy blending)",
+    const DrawRaces races = racesOf(variant);
+    return {std::string("GPU ") + variants()[static_cast<std::size_t>(variant)].name +
+                (races.trail ? " (adds each frame's trail segment, racy read-then-write max)"
+                             : " (adds each frame's trail segment to the kept trail, atomicMax splats)"),
             "kernels only: chain of centres, new trail segment, circles, arms, compose", 0};
 }
 

@@ -1,8 +1,9 @@
 // The Fourier workload as a Scene: an image's contours (OpenCV on the CPU) or an SVG drawing's sampled
 // outlines (fourier/text draws assets/fourier/racelab.svg), preprocessed and ordered (on the GPU with the
 // cuda backend, the CPU reference otherwise), turned into K epicycles by a DFT, and drawn live:
-// the rotating circles, their arms and the pen's trail. good: the chain by a block scan, the trail kept with atomicMax; bad: a shared-memory
-// scan missing its barriers and the trail blended with racy read-modify-writes.
+// the rotating circles, their arms and the pen's trail. good: the chain by a block scan, the trail kept with
+// atomicMax; bad-chain: a shared-memory scan missing its barriers; bad-trail: the same maximum read and written
+// apart (lost updates); bad: both. Each variant keeps its own trail (Scene::render).
 #pragma once
 #include <memory>
 #include <string>
@@ -56,8 +57,8 @@ public:
     // Where the contours come from: "racelab.svg (SVG paths)", "photo.png (Canny)", ...
     const std::string& sourceLabel() const { return sourceLabel_; }
     std::size_t contourCount() const { return contourCount_; }
-    // The GPU trail after the last render, for tests.
-    std::vector<std::uint32_t> gpuTrail(cudaStream_t stream) const;
+    // Variant `variant`'s GPU trail after its last render, for tests (empty before it was drawn).
+    std::vector<std::uint32_t> gpuTrail(int variant, cudaStream_t stream) const;
 
 private:
     void applyClearTrail();

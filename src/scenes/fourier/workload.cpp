@@ -15,8 +15,10 @@ RACELAB_WORKLOAD(fourier) {
         f.description = "epicycles drawing an image's preprocessed contours, with the pen's trail";
         f.variants = {
             {"good", "chain of centres by a block scan; trail coverage kept with atomicMax", true},
-            {"bad", "chain by a shared-memory scan missing its barriers (arms jump); trail blended with racy "
-                    "read-modify-writes (speckles)", false},
+            {"bad", "both races below: the chain's arms jump and the trail speckles", false},
+            {"bad-chain", "chain by a shared-memory scan missing its barriers (arms jump); trail as good", false},
+            {"bad-trail", "trail kept with a plain read-then-write max instead of atomicMax: lost updates (speckles); "
+                          "chain as good", false},
         };
         f.parameters = {
             ParameterSpec::real("blur", "blur sigma", 0, 10, edges.sigma, true, "Gaussian blur before Canny (images only)"),
