@@ -56,6 +56,8 @@ SoakStep SoakDriver::step() {
         cycled_ = cycled_ || sampleDue_;
     }
     if (t >= nextVariant_) s.nextVariant = true, nextVariant_ += .5;
+    // Every comparison view too, out of step with the variants so that each meets every variant.
+    if (t >= nextView_) s.nextView = true, nextView_ += 1.1;
     if (t >= nextResize_) {
         s.resizeWidth = sizes[resizeIndex_][0], s.resizeHeight = sizes[resizeIndex_][1];
         resizeIndex_ = (resizeIndex_ + 1) % 6, nextResize_ += 3, ++resizes_;

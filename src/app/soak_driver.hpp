@@ -1,4 +1,4 @@
-// view --soak SECONDS: drives the real viewer the way a long class would -- every scene and variant in
+// view --soak SECONDS: drives the real viewer the way a long class would -- every scene, variant and comparison view in
 // turn, window resizes, minimize and restore, recording on and off -- and reports what could leak or
 // break: GL errors, refused scene switches, and resident and GPU memory at the start, at the end, and each time
 // a cycle through every scene is back at its first scene and has drawn it. Memory is judged only between those
@@ -31,7 +31,8 @@ std::vector<int> soakSceneIndices(const std::vector<SceneListing>& listings, Bac
 
 struct SoakStep {
     bool finished = false;
-    bool nextScene = false, nextVariant = false, toggleRecording = false, minimize = false, restore = false;
+    bool nextScene = false, nextVariant = false, nextView = false, toggleRecording = false, minimize = false,
+         restore = false;
     int resizeWidth = 0, resizeHeight = 0;  // 0: keep
 };
 
@@ -57,7 +58,7 @@ private:
     std::map<std::string, std::string> refusedBy_;  // scene -> the last reason it was refused
     std::set<std::string> missingInput_;           // scenes refused for a missing optional input
     Stopwatch clock_;
-    double nextScene_ = 1.5, nextVariant_ = .5, nextResize_ = 3, nextMinimize_ = 7, nextRecording_ = 5, nextReport_ = 60;
+    double nextScene_ = 1.5, nextVariant_ = .5, nextView_ = 1.1, nextResize_ = 3, nextMinimize_ = 7, nextRecording_ = 5, nextReport_ = 60;
     double restoreAt_ = -1;  // when the minimized window comes back; < 0 while it is not minimized
     int resizeIndex_ = 0;
     long frames_ = 0, glErrors_ = 0, refusals_ = 0, errors_ = 0, switches_ = 0, resizes_ = 0, minimizes_ = 0,

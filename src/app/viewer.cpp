@@ -10,10 +10,10 @@
 #include <utility>
 
 #include "app/viewer.hpp"
+#include "app/viewer_keys.hpp"
 #include "app/viewer_recording.hpp"
 #include "app/frame_loop.hpp"
 #include "app/offline_frame.hpp"
-#include "app/race_meter.hpp"
 #include "app/scene_setup.hpp"
 #include "app/soak_driver.hpp"
 #include "present/gl_check.hpp"
@@ -159,6 +159,7 @@ private:
         if (s.resizeWidth > 0) glfwSetWindowSize(window_.handle(), s.resizeWidth, s.resizeHeight);
         if (s.nextVariant)
             controls_.variant = (controls_.variant + 1) % static_cast<int>(prepared_.scene->variants().size());
+        if (s.nextView) controls_.view = nextRaceView(controls_.view);
         if (s.nextScene && !soakScenes_.empty()) {
             soakPosition_ = (soakPosition_ + 1) % soakScenes_.size();
             panel_.sceneIndex = soakScenes_[soakPosition_];
@@ -223,24 +224,6 @@ private:
         return static_cast<int>(panelDockWidth(panel_) * scale + .5f);
     }
 
-    // Picks variant `index` (keys G, B, 1-9); a racy one also becomes the racy side of the views.
-    void chooseVariant(int index) {
-        const auto& variants = prepared_.scene->variants();
-        if (index < 0 || index >= static_cast<int>(variants.size())) return;
-        controls_.variant = index;
-        if (!variants[static_cast<std::size_t>(index)].correct) controls_.racyVariant = index;
-    }
-
-    // B: the first racy variant, or the next one when a racy one is shown already.
-    void chooseNextRacy() {
-        const auto& variants = prepared_.scene->variants();
-        const int count = static_cast<int>(variants.size());
-        for (int step = 1; step <= count; ++step) {
-            const int i = (controls_.variant + step) % count;
-            if (!variants[static_cast<std::size_t>(i)].correct) return chooseVariant(i);
-        }
-    }
-
     // Keys (kViewerKeysHelp; ImGui 1.86 indexes keys by their GLFW codes) and the pointer. Outside the panel, dragging with the left button, the wheel and
     // R go to the scene (the mesh scene orbits, zooms and resets its camera); in the wipe view a drag that
     // starts on the divider moves it instead. Pointer positions are in the scene's frame pixels.
@@ -265,18 +248,20 @@ private:
         }
         if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) draggingDivider_ = false;
         if (!io.WantCaptureKeyboard) {
-            if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) glfwSetWindowShouldClose(window_.handle(), 1);
-            if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) chooseVariant(comparedVariants(*prepared_.scene, 0, -1).good);
-            if (ImGui::IsKeyPressed(GLFW_KEY_B, false)) chooseNextRacy();
-            for (int k = 0; k < 9; ++k)
-                if (ImGui::IsKeyPressed(GLFW_KEY_1 + k, false)) chooseVariant(k);
-            if (ImGui::IsKeyPressed(GLFW_KEY_V, false)) controls_.view = nextRaceView(controls_.view);
-            if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) controls_.paused = !controls_.paused;
-            if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) requestScreenshot();
-            if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) {  // camera, trail and animation back to the start
-                input.reset = true;
-                prepared_.scene->reset();
-                loop_->restartComparison();
+            for (int key : {GLFW_KEY_ESCAPE, GLFW_KEY_G, GLFW_KEY_B, GLFW_KEY_1, GLFW_KEY_2, GLFW_KEY_3, GLFW_KEY_4,
+                            GLFW_KEY_5, GLFW_KEY_6, GLFW_KEY_7, GLFW_KEY_8, GLFW_KEY_9, GLFW_KEY_V, GLFW_KEY_SPACE,
+                            GLFW_KEY_S, GLFW_KEY_R}) {
+                if (!ImGui::IsKeyPressed(key, false)) continue;
+                switch (applyViewerKey(key, controls_, *prepared_.scene)) {
+                    case ViewerKeyAction::Quit: glfwSetWindowShouldClose(window_.handle(), 1); break;
+                    case ViewerKeyAction::Screenshot: requestScreenshot(); break;
+                    case ViewerKeyAction::Reset:  // camera, trail and animation back to the start
+                        input.reset = true;
+                        prepared_.scene->reset();
+                        loop_->restartComparison();
+                        break;
+                    case ViewerKeyAction::None: break;
+                }
             }
         }
         prepared_.scene->handleInput(input);
