@@ -70,17 +70,18 @@ __device__ void splatAround(Vec2 q, float radius, int width, int height, std::ui
                 atomicMax(p, cov);
             } else {
                 // The race on purpose: the same maximum as atomicMax, but read and written apart. Neighbouring
-                // samples in one warp hit the same pixels; when a lower coverage is written last the higher one
-                // is lost (a darker speckle). Run alone it gives exactly the good trail, so the race meter
-                // counts only what the race did.
+                // samples (discs half a pixel apart, in one warp) give a pixel different coverages at the same
+                // moment; when a lower one is written last the higher one is lost (a darker speckle). Run alone
+                // it gives exactly the good trail, so the race meter counts only what the race did.
                 const std::uint32_t old = *p;
                 if (cov > old) *p = cov;
             }
         }
 }
 
-// One block per segment (a[i] -> b[i]); threads stride along it every half pixel.
-template <bool kRacy>
+// One block per segment (a[i] -> b[i]); threads stride along it every half pixel. kDiscs (the trail): a disc
+// around each sample; otherwise (the arms) the distance to the whole segment.
+template <bool kRacy, bool kDiscs>
 __global__ void segmentsKernel(const Vec2* points, int firstSegment, int segments, float radius, int width, int height,
                                std::uint32_t* target) {
     const int i = firstSegment + static_cast<int>(blockIdx.x);
@@ -90,9 +91,9 @@ __global__ void segmentsKernel(const Vec2* points, int firstSegment, int segment
     if (!(length < 1e5f)) return;  // off-screen or degenerate mapping
     const int samples = static_cast<int>(length * 2.f) + 1;
     for (int s = threadIdx.x; s <= samples; s += blockDim.x) {
-        float f = static_cast<float>(s) / samples;
-        Vec2 q{a.x + f * (b.x - a.x), a.y + f * (b.y - a.y)};
-        splatAround<kRacy>(q, radius, width, height, target, [&](Vec2 p) { return segmentDistance(p, a, b); });
+        const Vec2 q = segmentSample(a, b, s, samples);
+        if (kDiscs) splatAround<kRacy>(q, radius, width, height, target, [&](Vec2 p) { return discDistance(p, q); });
+        else splatAround<kRacy>(q, radius, width, height, target, [&](Vec2 p) { return segmentDistance(p, a, b); });
     }
 }
 
@@ -215,10 +216,10 @@ void FourierGpuCuda::draw(const FrameTarget& target, const DrawSettings& s, long
         penKernel<<<static_cast<unsigned>(segments + 1), 256, 0, stream>>>(m.terms.data(), m.count, trail.drawnUpTo,
                                                                           s.periodFrames, s.mapping, m.pens.data());
         if (races.trail)
-            segmentsKernel<true><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
+            segmentsKernel<true, true><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
                                                                                     kTrailRadius, w, h, trail.pixels.data());
         else
-            segmentsKernel<false><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
+            segmentsKernel<false, true><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
                                                                                      kTrailRadius, w, h, trail.pixels.data());
         trail.drawnUpTo = frame;
     }
@@ -231,7 +232,7 @@ void FourierGpuCuda::draw(const FrameTarget& target, const DrawSettings& s, long
             ringsKernel<<<static_cast<unsigned>(m.count - 1), 64, 0, stream>>>(m.centres.data(), m.terms.data(), m.count,
                                                                               s.mapping.scale, w, h, m.overlay.data());
         if (s.showArms)  // arms 1..count-1 (the first term only places the chain)
-            segmentsKernel<false><<<static_cast<unsigned>(m.count - 1), 64, 0, stream>>>(m.centres.data(), 1, m.count - 1,
+            segmentsKernel<false, false><<<static_cast<unsigned>(m.count - 1), 64, 0, stream>>>(m.centres.data(), 1, m.count - 1,
                                                                                         kLineRadius, w, h, m.overlay.data());
     }
     if (s.showSource && m.sourceCount > 0)

@@ -48,6 +48,16 @@ RACELAB_HD float segmentDistance(Vec2 p, Vec2 a, Vec2 b) {
     float ex = p.x - (a.x + u * dx), ey = p.y - (a.y + u * dy);
     return sqrtf(ex * ex + ey * ey);
 }
+// Sample s of `samples` along segment ab: lines are drawn as splats every half pixel. Unfused, so that the
+// GPU and the CPU place every sample (and so every disc of the trail) at the same point.
+RACELAB_HD Vec2 segmentSample(Vec2 a, Vec2 b, int s, int samples) {
+    const float f = static_cast<float>(s) / static_cast<float>(samples);
+    return {addRn(a.x, mulRn(f, subRn(b.x, a.x))), addRn(a.y, mulRn(f, subRn(b.y, a.y)))};
+}
+// Distance from p to the point q: the trail is a chain of disc splats, one around each sample, kept as the
+// maximum. Each pixel gets different coverages from neighbouring samples, so when that maximum is taken
+// without atomics (the bad-trail variant) a lower one can overwrite a higher one.
+RACELAB_HD float discDistance(Vec2 p, Vec2 q) { return sqrtf(::racelab::squaredDistance(p.x - q.x, p.y - q.y)); }
 RACELAB_HD float ringDistance(Vec2 p, Vec2 c, float r) {
     float dx = p.x - c.x, dy = p.y - c.y;
     return fabsf(sqrtf(dx * dx + dy * dy) - r);

@@ -31,15 +31,17 @@ void splatAround(Vec2 q, float radius, int width, Rows rows, std::vector<std::ui
         }
 }
 
-void splatSegment(Vec2 a, Vec2 b, float radius, int width, Rows rows, std::vector<std::uint32_t>& target) {
+// Splats every half pixel along ab: with `discs` (the trail) a disc around each sample, otherwise (the arms)
+// the distance to the whole segment.
+void splatSegment(Vec2 a, Vec2 b, float radius, int width, Rows rows, std::vector<std::uint32_t>& target, bool discs) {
     if (!rows.mayTouch(std::min(a.y, b.y), std::max(a.y, b.y), radius + 1.f)) return;
     const float length = std::sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
     if (!(length < 1e5f)) return;
     const int samples = static_cast<int>(length * 2.f) + 1;
     for (int s = 0; s <= samples; ++s) {
-        float f = static_cast<float>(s) / samples;
-        Vec2 q{a.x + f * (b.x - a.x), a.y + f * (b.y - a.y)};
-        splatAround(q, radius, width, rows, target, [&](Vec2 p) { return segmentDistance(p, a, b); });
+        const Vec2 q = segmentSample(a, b, s, samples);
+        if (discs) splatAround(q, radius, width, rows, target, [&](Vec2 p) { return discDistance(p, q); });
+        else splatAround(q, radius, width, rows, target, [&](Vec2 p) { return segmentDistance(p, a, b); });
     }
 }
 
@@ -76,7 +78,7 @@ std::vector<std::uint32_t> referenceTrail(const std::vector<EpicycleTerm>& terms
     for (int b = 0; b < bands; ++b) {
         const Rows rows = band(height, b, bands);
         for (long i = 1; i <= segments; ++i)
-            splatSegment(pens[static_cast<std::size_t>(i) - 1], pens[static_cast<std::size_t>(i)], kTrailRadius, width, rows, trail);
+            splatSegment(pens[static_cast<std::size_t>(i) - 1], pens[static_cast<std::size_t>(i)], kTrailRadius, width, rows, trail, true);
     }
     return trail;
 }
@@ -116,7 +118,7 @@ void renderEpicyclesReference(const std::vector<EpicycleTerm>& terms, const Refe
                     }
                 }
             }
-            if (s.showArms) splatSegment(centres[j], centres[j + 1], kLineRadius, w, rows, overlay);
+            if (s.showArms) splatSegment(centres[j], centres[j + 1], kLineRadius, w, rows, overlay, false);
         }
         if (s.source)
             for (Vec2 point : *s.source) {
