@@ -11,9 +11,9 @@ shot() {  # NAME ARGS...
   local name=$1; shift
   "$bin" render --size $size --out "$out/$name.png" "$@"
 }
-shot side --scene histogram/skewed --param bins=48 --variant bad --view side
-shot wipe --scene mesh/torus --variant bad --frame 40 --view wipe --wipe 0.45
-shot diff --scene circles/rand10k --variant unordered --view diff
+shot side --scene histogram/random --param bins=32 --variant bad --view side     # GPU bars short of the CPU's
+shot wipe --scene circles/rand10k --variant bad --view wipe --wipe 0.5            # order and updates lost
+shot diff --scene fourier/text --variant bad --frame 300 --view diff              # jumping arms, trail speckles
 shot heat --scene fourier/text --variant bad --frame 300 --view heat --heat-frames 32
 shot heat-trail --scene fourier/text --variant bad-trail --frame 300 --view heat --heat-frames 32
 ls -l "$out"
