@@ -87,6 +87,34 @@ TEST(FourierReference, OpenMpGivesTheSamePixelsAsSequential) {
     }
 }
 
+// The like-for-like reference keeps its trail and adds each frame's segment, as the GPU does: frame by frame
+// it must give exactly the pixels of the simple reference that redraws the whole trail (coverage is kept as the
+// maximum, so the order of the segments cannot matter).
+TEST(FourierReference, KeptTrailEqualsTheWholeTrailFrameByFrame) {
+    using namespace racelab::fourier;
+    std::vector<EpicycleTerm> terms = {{0.f, .1f, -.05f}, {1.f, .6f, .2f}, {-2.f, .25f, -.1f}, {3.f, .08f, .12f}};
+    const int width = 140, height = 100;
+    ReferenceDrawSettings s{{height * .35f, width * .5f, height * .5f, height}, 120.f, true, true, 3, nullptr};
+    KeptTrail kept;
+    HostImage incremental(width, height), whole(width, height);
+    long lit = 0;
+    for (long frame : {3L, 4L, 5L, 9L, 40L, 41L, 130L}) {  // single steps and jumps, past one period
+        renderEpicyclesReference(terms, s, frame, incremental, true, &kept);
+        renderEpicyclesReference(terms, s, frame, whole, true);
+        EXPECT_EQ(incremental.pixels, whole.pixels) << "frame " << frame;
+        EXPECT_EQ(kept.drawnUpTo, frame);
+    }
+    for (std::uint32_t coverage : kept.coverage) lit += coverage > 0;
+    EXPECT_GT(lit, 300);
+    renderEpicyclesReference(terms, s, 20, incremental, true, &kept);  // back in time: started again
+    renderEpicyclesReference(terms, s, 20, whole, true);
+    EXPECT_EQ(incremental.pixels, whole.pixels);
+    s.trailFrom = 15;  // the trail cleared at frame 15
+    renderEpicyclesReference(terms, s, 25, incremental, true, &kept);
+    renderEpicyclesReference(terms, s, 25, whole, true);
+    EXPECT_EQ(incremental.pixels, whole.pixels);
+}
+
 TEST(LabelledRatio, StatesBothSidesAndTheComparison) {
     EXPECT_EQ(formatRatio(1662.4), "1,662x");
     EXPECT_EQ(formatRatio(26544.2), "26,544x");
@@ -103,7 +131,7 @@ TEST(LabelledRatio, StatesBothSidesAndTheComparison) {
 TEST(LabelledRatio, EveryWorkloadLabelsItsGpuSideAndCpuReferences) {
     SceneOptions options;
     options.backend = Backend::Cpu;
-    for (const char* name : {"circles/rgb", "planes/default", "mesh/icosphere"}) {
+    for (const char* name : {"circles/rgb", "planes/default", "mesh/icosphere", "fourier/text", "histogram/random"}) {
         auto scene = createScene(name, options);
         EXPECT_EQ(scene->benchGpuSide(0).what.rfind("GPU good", 0), 0u) << name;
         EXPECT_FALSE(scene->benchGpuSide(0).includes.empty()) << name;

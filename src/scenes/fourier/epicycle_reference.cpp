@@ -63,30 +63,46 @@ Rows band(int height, int b, int bands) {
 
 }  // namespace
 
-std::vector<std::uint32_t> referenceTrail(const std::vector<EpicycleTerm>& terms, const ReferenceDrawSettings& s, long frame,
-                                          int width, int height, bool parallel) {
-    std::vector<std::uint32_t> trail(static_cast<std::size_t>(width) * height, 0);
-    if (terms.empty() || frame <= s.trailFrom) return trail;
-    // The pen at every frame of the trail (each independent of the others), then every segment per band.
-    const long segments = frame - s.trailFrom;
+void extendTrail(const std::vector<EpicycleTerm>& terms, const ReferenceDrawSettings& s, long frame, int width,
+                 int height, bool parallel, KeptTrail& kept) {
+    if (kept.width != width || kept.height != height || kept.trailFrom != s.trailFrom || kept.drawnUpTo < 0 ||
+        frame < kept.drawnUpTo) {
+        kept.coverage.assign(static_cast<std::size_t>(width) * height, 0);
+        kept.width = width, kept.height = height, kept.trailFrom = s.trailFrom;
+        kept.drawnUpTo = std::min(frame, s.trailFrom);
+    }
+    if (terms.empty() || frame <= kept.drawnUpTo) return;
+    // The pen at every new frame (each independent of the others), then every new segment per band.
+    const long first = kept.drawnUpTo, segments = frame - first;
     std::vector<Vec2> pens(static_cast<std::size_t>(segments) + 1);
 #pragma omp parallel for schedule(static) if (parallel)
     for (long i = 0; i <= segments; ++i)
-        pens[static_cast<std::size_t>(i)] = toFrame(s.mapping, penAtTime(terms, timeOfFrame(s.trailFrom + i, s.periodFrames)));
+        pens[static_cast<std::size_t>(i)] = toFrame(s.mapping, penAtTime(terms, timeOfFrame(first + i, s.periodFrames)));
     const int bands = bandCount(height, parallel);
 #pragma omp parallel for schedule(dynamic, 1) if (parallel)
     for (int b = 0; b < bands; ++b) {
         const Rows rows = band(height, b, bands);
         for (long i = 1; i <= segments; ++i)
-            splatSegment(pens[static_cast<std::size_t>(i) - 1], pens[static_cast<std::size_t>(i)], kTrailRadius, width, rows, trail, true);
+            splatSegment(pens[static_cast<std::size_t>(i) - 1], pens[static_cast<std::size_t>(i)], kTrailRadius, width, rows,
+                         kept.coverage, true);
     }
-    return trail;
+    kept.drawnUpTo = frame;
+}
+
+std::vector<std::uint32_t> referenceTrail(const std::vector<EpicycleTerm>& terms, const ReferenceDrawSettings& s, long frame,
+                                          int width, int height, bool parallel) {
+    KeptTrail fresh;
+    extendTrail(terms, s, frame, width, height, parallel, fresh);
+    return std::move(fresh.coverage);
 }
 
 void renderEpicyclesReference(const std::vector<EpicycleTerm>& terms, const ReferenceDrawSettings& s, long frame,
-                              HostImage& image, bool parallel) {
+                              HostImage& image, bool parallel, KeptTrail* kept) {
     const int w = image.width, h = image.height;
-    std::vector<std::uint32_t> trail = referenceTrail(terms, s, frame, w, h, parallel);
+    KeptTrail fresh;
+    KeptTrail& trailState = kept ? *kept : fresh;
+    extendTrail(terms, s, frame, w, h, parallel, trailState);
+    const std::vector<std::uint32_t>& trail = trailState.coverage;
     std::vector<std::uint32_t> overlay(static_cast<std::size_t>(w) * h, 0);
     const int count = static_cast<int>(terms.size());
     std::vector<Vec2> centres;
