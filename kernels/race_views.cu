@@ -155,38 +155,34 @@ void zero(unsigned long long* counter, cudaStream_t stream) {
 void countRaceDifferences(const FrameTarget& frame, FrameView good, int threshold, bool paintDifferences,
                           unsigned long long* counter) {
     zero(counter, frame.stream);
-    countKernel<<<pixelGrid(frame.width, frame.height), kThreads, 0, frame.stream>>>(
-        frame.pixels, frame.pitchBytes, good, frame.width, threshold, paintDifferences, counter);
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("race meter: count", countKernel, pixelGrid(frame.width, frame.height), kThreads, 0, frame.stream,
+                 frame.pixels, frame.pitchBytes, good, frame.width, threshold, paintDifferences, counter);
 }
 
 void composeWipe(const FrameTarget& frame, FrameView good, int threshold, int divider, unsigned long long* counter) {
     zero(counter, frame.stream);
-    wipeKernel<<<pixelGrid(frame.width, frame.height), kThreads, 0, frame.stream>>>(frame.pixels, frame.pitchBytes, good,
-                                                                                    frame.width, threshold, divider, counter);
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("view: wipe", wipeKernel, pixelGrid(frame.width, frame.height), kThreads, 0, frame.stream, frame.pixels,
+                 frame.pitchBytes, good, frame.width, threshold, divider, counter);
 }
 
 void composeSideBySide(const FrameTarget& frame, FrameView good, FrameView racy) {
-    sideKernel<<<pixelGrid(frame.width, frame.height), kThreads, 0, frame.stream>>>(frame.pixels, frame.pitchBytes, good,
-                                                                                    racy, frame.width, frame.height);
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("view: side by side", sideKernel, pixelGrid(frame.width, frame.height), kThreads, 0, frame.stream,
+                 frame.pixels, frame.pitchBytes, good, racy, frame.width, frame.height);
 }
 
 void composeHeatMap(const FrameTarget& frame, FrameView good, int threshold, std::uint64_t* history, int window,
                     unsigned long long* counter) {
     zero(counter, frame.stream);
-    heatKernel<<<pixelGrid(frame.width, frame.height), kThreads, 0, frame.stream>>>(
-        frame.pixels, frame.pitchBytes, good, frame.width, threshold, history, window, counter);
-    legendKernel<<<dim3(1, kLegendHeight), kLegendWidth, 0, frame.stream>>>(frame.pixels, frame.pitchBytes, frame.width,
-                                                                           frame.height, window);
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("view: heat map", heatKernel, pixelGrid(frame.width, frame.height), kThreads, 0, frame.stream,
+                 frame.pixels, frame.pitchBytes, good, frame.width, threshold, history, window, counter);
+    launchKernel("view: heat legend", legendKernel, dim3(1, kLegendHeight), kLegendWidth, 0, frame.stream, frame.pixels,
+                 frame.pitchBytes, frame.width, frame.height, window);
 }
 
 long long readRaceCount(const unsigned long long* counter, cudaStream_t stream) {
     unsigned long long value = 0;
     CUDA_CHECK(cudaMemcpyAsync(&value, counter, sizeof value, cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    waitForStream(stream);
     return static_cast<long long>(value);
 }
 

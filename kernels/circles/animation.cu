@@ -27,9 +27,8 @@ __global__ void advanceParticles(Animation animation, int count, float* position
 void CircleGpuCuda::advance(Animation animation, cudaStream_t stream) {
     if (animation == Animation::None || impl_->count == 0) return;
     static const FireworkRim rim = fireworkRim();
-    advanceParticles<<<blocksFor(impl_->count, 256), 256, 0, stream>>>(animation, impl_->count, impl_->position.data(),
-                                                                       impl_->velocity.data(), impl_->radius.data(), rim);
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("circles: advance particles", advanceParticles, blocksFor(impl_->count, 256), 256, 0, stream, animation,
+                 impl_->count, impl_->position.data(), impl_->velocity.data(), impl_->radius.data(), rim);
 }
 
 }  // namespace racelab::circles

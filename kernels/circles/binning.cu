@@ -112,11 +112,13 @@ void CircleGpuCuda::Impl::runCub(CubCall call, const char* what) {
 
 // Exclusive scan of counts[0..n) into offsets[0..n]; returns offsets[n] (the total) on the host.
 unsigned CircleGpuCuda::Impl::scanCounts(std::size_t n, cudaStream_t stream) {
-    runCub([&](void* temp, std::size_t& bytes) {
-        return cub::DeviceScan::ExclusiveSum(temp, bytes, counts.data(), offsets.data(), static_cast<int>(n + 1), stream);
-    }, "CUB scan temporaries");
+    namedGpuStep("circles: scan tile counts (CUB)", stream, [&] {
+        runCub([&](void* temp, std::size_t& bytes) {
+            return cub::DeviceScan::ExclusiveSum(temp, bytes, counts.data(), offsets.data(), static_cast<int>(n + 1), stream);
+        }, "CUB scan temporaries");
+    });
     CUDA_CHECK(cudaMemcpyAsync(pinnedTotal, offsets.data() + n, sizeof(unsigned), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));  // the pair count sizes the sort: one sync per frame
+    waitForStream(stream);  // the pair count sizes the sort: one sync per frame
     return *pinnedTotal;
 }
 
@@ -133,7 +135,8 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
     const int lanes = lanesFor(grid);
     const unsigned blocks = blocksFor(std::size_t(n) * lanes, 256);
     if (n > 0) withLanes(lanes, [&](auto group) {
-        countCoveredTiles<decltype(group)::value><<<blocks, 256, 0, s>>>(circles(), begin, end, grid, skip, counts.data());
+        launchKernel("circles: count tiles", countCoveredTiles<decltype(group)::value>, blocks, 256, 0, s, circles(), begin,
+                     end, grid, skip, counts.data());
     });
     unsigned pairs = scanCounts(n, s);
     stats.tilePairs += pairs;
@@ -148,15 +151,18 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
         keysSorted.reserve(pairs, "tile pairs");
         valuesSorted.reserve(pairs, "tile pairs");
         withLanes(lanes, [&](auto group) {
-            emitTilePairs<decltype(group)::value><<<blocks, 256, 0, s>>>(circles(), begin, end, grid, skip,
-                                                                       offsets.data(), keys.data(), values.data());
+            launchKernel("circles: emit tile pairs", emitTilePairs<decltype(group)::value>, blocks, 256, 0, s, circles(),
+                         begin, end, grid, skip, offsets.data(), keys.data(), values.data());
         });
         const int endBit = bitsFor(tiles);
-        runCub([&](void* temp, std::size_t& bytes) {
-            return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), keysSorted.data(), values.data(),
-                                                   valuesSorted.data(), static_cast<int>(pairs), 0, endBit, s);
-        }, "CUB sort temporaries");
-        findTileRanges<<<blocksFor(pairs, 256), 256, 0, s>>>(keysSorted.data(), pairs, tileStart.data(), tileEnd.data());
+        namedGpuStep("circles: sort tile pairs (CUB)", s, [&] {
+            runCub([&](void* temp, std::size_t& bytes) {
+                return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), keysSorted.data(), values.data(),
+                                                       valuesSorted.data(), static_cast<int>(pairs), 0, endBit, s);
+            }, "CUB sort temporaries");
+        });
+        launchKernel("circles: tile ranges", findTileRanges, blocksFor(pairs, 256), 256, 0, s, keysSorted.data(), pairs,
+                     tileStart.data(), tileEnd.data());
     }
     launchRenderTiles(kLoadState, kStoreState, tiles, s, circles(), grid, snow, valuesSorted.data(),
                       tileStart.data(), tileEnd.data(), pixelState.data(), tileDone.data(), opaqueTiles.data(),
@@ -205,7 +211,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
     const int split = count - firstPass;
     binAndRender<false, true>(target, grid, split, count, false);
     CUDA_CHECK(cudaMemcpyAsync(pinnedTotal + 1, opaqueTiles.data(), sizeof(unsigned), cudaMemcpyDeviceToHost, target.stream));
-    CUDA_CHECK(cudaStreamSynchronize(target.stream));
+    waitForStream(target.stream);
     const unsigned opaque = pinnedTotal[1];
     if (opaque < tiles / 2) {
         twoPassesPayOff = false;
@@ -230,7 +236,9 @@ void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileG
     counts.reserve(tiles + 1, "tile counts");
     offsets.reserve(tiles + 1, "tile offsets");
     CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, (tiles + 1) * sizeof(unsigned), s));
-    if (count > 0) countTilesAtomically<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, counts.data());
+    if (count > 0)
+        launchKernel("circles: count tiles (atomic)", countTilesAtomically, blocksFor(count, 256), 256, 0, s, circles(),
+                     grid, counts.data());
     unsigned pairs = scanCounts(tiles, s);
     stats.tilePairs = pairs;
     stats.passes = 1;
@@ -238,7 +246,9 @@ void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileG
     CUDA_CHECK(cudaMemcpyAsync(tileStart.data(), offsets.data(), (tiles + 1) * sizeof(unsigned),
                                cudaMemcpyDeviceToDevice, s));
     values.reserve(pairs + 1, "tile lists");
-    if (count > 0) fillTilesAtomically<<<blocksFor(count, 256), 256, 0, s>>>(circles(), grid, tileStart.data(), values.data());
+    if (count > 0)
+        launchKernel("circles: fill tiles (atomic)", fillTilesAtomically, blocksFor(count, 256), 256, 0, s, circles(), grid,
+                     tileStart.data(), values.data());
     launchRenderTiles(false, false, tiles, s, circles(), grid, snow, values.data(), offsets.data(),
                       offsets.data() + 1, nullptr, nullptr, nullptr, target.pixels, target.pitchBytes);
 }

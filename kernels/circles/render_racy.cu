@@ -54,9 +54,13 @@ void CircleGpuCuda::Impl::renderBad(const FrameTarget& target) {
     cudaStream_t s = target.stream;
     floatImage.reserve(static_cast<std::size_t>(target.width) * target.height, "float image");
     dim3 rows(blocksFor(target.width, 256), target.height);
-    clearFloatImage<<<rows, 256, 0, s>>>(floatImage.data(), target.width, target.height, snow);
-    if (count > 0) blendCirclesRacy<<<blocksFor(count, 128), 128, 0, s>>>(circles(), target.width, target.height, snow, floatImage.data());
-    quantizeFloatImage<<<rows, 256, 0, s>>>(floatImage.data(), target.width, target.pixels, target.pitchBytes);
+    launchKernel("circles: clear float image", clearFloatImage, rows, 256, 0, s, floatImage.data(), target.width,
+                 target.height, snow);
+    if (count > 0)
+        launchKernel("circles: blend (racy)", blendCirclesRacy, blocksFor(count, 128), 128, 0, s, circles(), target.width,
+                     target.height, snow, floatImage.data());
+    launchKernel("circles: quantize float image", quantizeFloatImage, rows, 256, 0, s, floatImage.data(), target.width,
+                 target.pixels, target.pitchBytes);
     stats.tilePairs = 0;
     stats.passes = 1;
 }

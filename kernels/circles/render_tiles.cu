@@ -4,6 +4,7 @@
 // transmittance cannot change its 8-bit value. Launched from binning.cu through launchRenderTiles.
 #include "circles/circle_gpu_internal.cuh"
 #include "circles/tile_cover.cuh"
+#include "common/launch.cuh"
 #include "scenes/circles/circle_formulas.hpp"
 
 namespace racelab::circles {
@@ -123,14 +124,14 @@ void launchRenderTiles(bool loadState, bool storeState, unsigned tiles, cudaStre
                        float4* state, std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out,
                        std::size_t pitch) {
     if (loadState)
-        renderTiles<true, false><<<tiles, kTilePixels, 0, stream>>>(c, grid, snow, list, tileStart, tileEnd, state,
-                                                                     tileDone, opaqueTiles, out, pitch);
+        launchKernel("circles: render tiles", renderTiles<true, false>, tiles, kTilePixels, 0, stream, c, grid, snow, list,
+                     tileStart, tileEnd, state, tileDone, opaqueTiles, out, pitch);
     else if (storeState)
-        renderTiles<false, true><<<tiles, kTilePixels, 0, stream>>>(c, grid, snow, list, tileStart, tileEnd, state,
-                                                                     tileDone, opaqueTiles, out, pitch);
+        launchKernel("circles: render tiles", renderTiles<false, true>, tiles, kTilePixels, 0, stream, c, grid, snow, list,
+                     tileStart, tileEnd, state, tileDone, opaqueTiles, out, pitch);
     else
-        renderTiles<false, false><<<tiles, kTilePixels, 0, stream>>>(c, grid, snow, list, tileStart, tileEnd, state,
-                                                                      tileDone, opaqueTiles, out, pitch);
+        launchKernel("circles: render tiles", renderTiles<false, false>, tiles, kTilePixels, 0, stream, c, grid, snow, list,
+                     tileStart, tileEnd, state, tileDone, opaqueTiles, out, pitch);
 }
 
 }  // namespace racelab::circles

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "circles/circle_gpu_internal.cuh"
+#include "common/launch.cuh"
 #include "core/device_buffer.hpp"
 
 namespace racelab::circles {
@@ -47,7 +48,7 @@ void CircleGpuCuda::upload(const CircleSet& set, cudaStream_t stream) {
     CUDA_CHECK(cudaMemcpyAsync(impl_->velocity.data(), set.velocity.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaMemcpyAsync(impl_->color.data(), set.color.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaMemcpyAsync(impl_->radius.data(), set.radius.data(), n * sizeof(float), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));  // the host vectors may change right after
+    waitForStream(stream);  // the host vectors may change right after
 }
 
 void CircleGpuCuda::download(CircleSet& set, cudaStream_t stream) const {
@@ -56,7 +57,7 @@ void CircleGpuCuda::download(CircleSet& set, cudaStream_t stream) const {
     CUDA_CHECK(cudaMemcpyAsync(set.position.data(), impl_->position.data(), 3 * n * sizeof(float), cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaMemcpyAsync(set.velocity.data(), impl_->velocity.data(), 3 * n * sizeof(float), cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaMemcpyAsync(set.radius.data(), impl_->radius.data(), n * sizeof(float), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    waitForStream(stream);
 }
 
 void CircleGpuCuda::render(const FrameTarget& target, CircleVariant variant) {
@@ -68,7 +69,6 @@ void CircleGpuCuda::render(const FrameTarget& target, CircleVariant variant) {
     case CircleVariant::Unordered: impl_->renderUnordered(target, grid); break;
     case CircleVariant::Bad: impl_->renderBad(target); break;
     }
-    CUDA_CHECK(cudaGetLastError());
 }
 
 CircleRenderStats CircleGpuCuda::lastStats() const { return impl_->stats; }

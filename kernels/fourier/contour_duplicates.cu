@@ -59,15 +59,15 @@ void ContourPreprocessorGpuCuda::removeDuplicates(float distance) {
     while ((1 << levels) <= longest) ++levels;
     DeviceBuffer<int> jumps(static_cast<std::size_t>(levels) * m.n, "duplicate-removal jump tables");
     const unsigned blocks = blocksFor(m.n, kThreads);
-    nextKept<<<blocks, kThreads, 0, m.stream>>>(m.points.data(), m.contourOf.data(), m.deviceOffsets.data(), m.n,
-                                                distance * distance, jumps.data());
+    launchKernel("contours: next kept", nextKept, blocks, kThreads, 0, m.stream, m.points.data(), m.contourOf.data(),
+                 m.deviceOffsets.data(), m.n, distance * distance, jumps.data());
     for (int k = 1; k < levels; ++k)
-        jumpTwice<<<blocks, kThreads, 0, m.stream>>>(jumps.data() + static_cast<std::size_t>(k - 1) * m.n, m.n,
-                                                     jumps.data() + static_cast<std::size_t>(k) * m.n);
+        launchKernel("contours: jump twice", jumpTwice, blocks, kThreads, 0, m.stream,
+                     jumps.data() + static_cast<std::size_t>(k - 1) * m.n, m.n,
+                     jumps.data() + static_cast<std::size_t>(k) * m.n);
     m.flags.reserve(m.n, "point flags");
-    keptOnChain<<<blocks, kThreads, 0, m.stream>>>(jumps.data(), levels, m.n, m.contourOf.data(),
-                                                   m.deviceOffsets.data(), m.flags.data());
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("contours: kept on chain", keptOnChain, blocks, kThreads, 0, m.stream, jumps.data(), levels, m.n,
+                 m.contourOf.data(), m.deviceOffsets.data(), m.flags.data());
     m.compact();
 }
 

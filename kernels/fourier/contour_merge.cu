@@ -146,18 +146,19 @@ void ContourPreprocessorGpuCuda::mergeClose(float distance) {
     // 1. which contour pairs come closer than the limit
     const int tiles = (m.n + kTile - 1) / kTile;
     DeviceBuffer<Box> boxes(tiles, "merge tile boxes");
-    tileBoxes<<<blocksFor(tiles, kThreads), kThreads, 0, m.stream>>>(m.points.data(), m.n, boxes.data(), tiles);
+    launchKernel("contours: merge tile boxes", tileBoxes, blocksFor(tiles, kThreads), kThreads, 0, m.stream,
+                 m.points.data(), m.n, boxes.data(), tiles);
     const std::size_t words = (static_cast<std::size_t>(contours) * contours + 31) / 32;
     DeviceBuffer<unsigned> pairBits(words, "merge contour-pair bits");
     CUDA_CHECK(cudaMemsetAsync(pairBits.data(), 0, words * sizeof(unsigned), m.stream));
     dim3 grid(tiles, (tiles + kTilesPerBlock - 1) / kTilesPerBlock);
-    closeContourPairs<<<grid, kTile, 0, m.stream>>>(m.points.data(), m.contourOf.data(), m.n, boxes.data(), tiles,
-                                                    limit, contours, pairBits.data());
+    launchKernel("contours: close pairs", closeContourPairs, grid, kTile, 0, m.stream, m.points.data(),
+                 m.contourOf.data(), m.n, boxes.data(), tiles, limit, contours, pairBits.data());
     DeviceBuffer<PairWord> list(words, "merge pair list");
     DeviceBuffer<unsigned> listed(1, "merge pair count");
     CUDA_CHECK(cudaMemsetAsync(listed.data(), 0, sizeof(unsigned), m.stream));
-    listSetWords<<<blocksFor(words, kThreads), kThreads, 0, m.stream>>>(pairBits.data(), words, list.data(), listed.data());
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("contours: list pair words", listSetWords, blocksFor(words, kThreads), kThreads, 0, m.stream,
+                 pairBits.data(), words, list.data(), listed.data());
     const unsigned pairWords = downloadNow(listed.data(), 1, m.stream)[0];
     if (pairWords == 0) return;
     const std::vector<PairWord> set = downloadNow(list.data(), pairWords, m.stream);
@@ -168,8 +169,8 @@ void ContourPreprocessorGpuCuda::mergeClose(float distance) {
     DeviceBuffer<Point> out(outPoints, "merged contour points"), scratch(outPoints, "merge scratch");
     DeviceBuffer<int> deviceDestination;
     uploadAsync(deviceDestination, plan.destination, m.stream, "merge destinations");
-    copyToDestinations<<<blocksFor(m.n, kThreads), kThreads, 0, m.stream>>>(
-        m.points.data(), m.contourOf.data(), m.deviceOffsets.data(), m.n, deviceDestination.data(), out.data());
+    launchKernel("contours: copy to destinations", copyToDestinations, blocksFor(m.n, kThreads), kThreads, 0, m.stream,
+                 m.points.data(), m.contourOf.data(), m.deviceOffsets.data(), m.n, deviceDestination.data(), out.data());
 
     // 3. splice rounds: all uploaded once and launched back to back, no waits in between.
     DeviceBuffer<SpliceJob> deviceJobs;
@@ -181,16 +182,17 @@ void ContourPreprocessorGpuCuda::mergeClose(float distance) {
         const SpliceJob* roundJobs = deviceJobs.data() + r.firstJob;
         unsigned long long* roundKeys = keys.data() + r.firstJob;
         int* roundEntries = pieceEntry.data() + r.firstJob;
-        closestTargetPoint<<<dim3(blocksFor(r.longestTarget, kThreads), r.jobs), kThreads, 0, m.stream>>>(
-            out.data(), m.points.data(), roundJobs, roundKeys);
-        closestPiecePoint<<<r.jobs, kThreads, 0, m.stream>>>(out.data(), m.points.data(), roundJobs, roundKeys,
-                                                             roundEntries);
+        launchKernel("contours: closest target point", closestTargetPoint,
+                     dim3(blocksFor(r.longestTarget, kThreads), r.jobs), kThreads, 0, m.stream, out.data(),
+                     m.points.data(), roundJobs, roundKeys);
+        launchKernel("contours: closest piece point", closestPiecePoint, r.jobs, kThreads, 0, m.stream, out.data(),
+                     m.points.data(), roundJobs, roundKeys, roundEntries);
         const dim3 spliceGrid(blocksFor(r.longestResult, kThreads), r.jobs);
-        spliceToScratch<<<spliceGrid, kThreads, 0, m.stream>>>(out.data(), m.points.data(), roundJobs, roundKeys,
-                                                               roundEntries, scratch.data());
-        scratchBack<<<spliceGrid, kThreads, 0, m.stream>>>(scratch.data(), roundJobs, out.data());
+        launchKernel("contours: splice to scratch", spliceToScratch, spliceGrid, kThreads, 0, m.stream, out.data(),
+                     m.points.data(), roundJobs, roundKeys, roundEntries, scratch.data());
+        launchKernel("contours: scratch back", scratchBack, spliceGrid, kThreads, 0, m.stream, scratch.data(), roundJobs,
+                     out.data());
     }
-    CUDA_CHECK(cudaGetLastError());
     m.n = outPoints;
     std::swap(m.points, out);
     m.takeOffsets(plan.outOffsets);

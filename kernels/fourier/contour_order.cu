@@ -124,13 +124,11 @@ void ContourPreprocessorGpuCuda::orderGreedy() {
     for (int c = 1; c < contours; ++c)
         if (m.offsets[c + 1] - m.offsets[c] > m.offsets[first + 1] - m.offsets[first]) first = c;
     DeviceBuffer<Box> boxes(contours, "contour boxes");
-    contourBoxes<<<blocksFor(static_cast<std::size_t>(contours) * 32, kThreads), kThreads, 0, m.stream>>>(
-        m.points.data(), m.deviceOffsets.data(), contours, boxes.data());
+    launchKernel("contours: boxes", contourBoxes, blocksFor(static_cast<std::size_t>(contours) * 32, kThreads), kThreads,
+                 0, m.stream, m.points.data(), m.deviceOffsets.data(), contours, boxes.data());
     DeviceBuffer<int> steps(2 * static_cast<std::size_t>(contours), "contour order");
-    greedyOrder<<<1, kOrderThreads, 0, m.stream>>>(m.points.data(), m.contourOf.data(), m.deviceOffsets.data(),
-                                                   boxes.data(), contours, m.n, first, steps.data(),
-                                                   steps.data() + contours);
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("contours: greedy order", greedyOrder, 1, kOrderThreads, 0, m.stream, m.points.data(), m.contourOf.data(),
+                 m.deviceOffsets.data(), boxes.data(), contours, m.n, first, steps.data(), steps.data() + contours);
     const std::vector<int> result = downloadNow(steps.data(), 2 * static_cast<std::size_t>(contours), m.stream);
     std::vector<RotatedCopy> copies;
     std::vector<int> outOffsets{0};
@@ -143,9 +141,8 @@ void ContourPreprocessorGpuCuda::orderGreedy() {
     uploadAsync(deviceCopies, copies, m.stream, "contour order");
     m.pointsAlt.reserve(m.n, "contour points");
     m.contourOfAlt.reserve(m.n, "contour numbers");
-    gatherRotated<<<contours, kThreads, 0, m.stream>>>(m.points.data(), m.deviceOffsets.data(), deviceCopies.data(),
-                                                       m.pointsAlt.data(), m.contourOfAlt.data());
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("contours: gather rotated", gatherRotated, contours, kThreads, 0, m.stream, m.points.data(),
+                 m.deviceOffsets.data(), deviceCopies.data(), m.pointsAlt.data(), m.contourOfAlt.data());
     std::swap(m.points, m.pointsAlt);
     std::swap(m.contourOf, m.contourOfAlt);
     m.offsets = outOffsets;

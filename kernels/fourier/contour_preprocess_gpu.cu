@@ -41,8 +41,9 @@ void ContourPreprocessorGpuCuda::Impl::takeOffsets(const std::vector<int>& hostO
     offsets = hostOffsets;
     uploadAsync(deviceOffsets, offsets, stream, "contour offsets");
     contourOf.reserve(n, "contour numbers");
-    if (contours() > 0) labelFromOffsets<<<contours(), kThreads, 0, stream>>>(deviceOffsets.data(), contourOf.data());
-    CUDA_CHECK(cudaGetLastError());
+    if (contours() > 0)
+        launchKernel("contours: label from offsets", labelFromOffsets, contours(), kThreads, 0, stream,
+                     deviceOffsets.data(), contourOf.data());
 }
 
 ContourPreprocessorGpuCuda::ContourPreprocessorGpuCuda(cudaStream_t stream) : impl_(std::make_unique<Impl>()) {

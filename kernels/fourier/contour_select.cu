@@ -57,14 +57,17 @@ void ContourPreprocessorGpuCuda::Impl::relabel() {
     scratchInts.reserve(2 * static_cast<std::size_t>(n), "contour relabelling");
     int* heads = scratchInts.data();
     int* scanned = scratchInts.data() + n;
-    headFlags<<<blocksFor(n, kThreads), kThreads, 0, stream>>>(contourOf.data(), n, heads);
-    std::size_t bytes = 0;
-    CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, bytes, heads, scanned, n, stream));
-    ensureTemp(bytes);
-    CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp.data(), bytes, heads, scanned, n, stream));
+    launchKernel("contours: head flags", headFlags, blocksFor(n, kThreads), kThreads, 0, stream, contourOf.data(), n,
+                 heads);
+    namedGpuStep("contours: scan heads (CUB)", stream, [&] {
+        std::size_t bytes = 0;
+        CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, bytes, heads, scanned, n, stream));
+        ensureTemp(bytes);
+        CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp.data(), bytes, heads, scanned, n, stream));
+    });
     deviceOffsets.reserve(static_cast<std::size_t>(n) + 1, "contour offsets");
-    finishRelabel<<<blocksFor(n, kThreads), kThreads, 0, stream>>>(scanned, n, contourOf.data(), deviceOffsets.data());
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("contours: finish relabel", finishRelabel, blocksFor(n, kThreads), kThreads, 0, stream, scanned, n,
+                 contourOf.data(), deviceOffsets.data());
     const int count = downloadNow(scanned + n - 1, 1, stream)[0];
     offsets = downloadNow(deviceOffsets.data(), static_cast<std::size_t>(count) + 1, stream);
 }
@@ -74,17 +77,19 @@ void ContourPreprocessorGpuCuda::Impl::compact() {
     contourOfAlt.reserve(n, "contour numbers");
     selectedCount.reserve(1, "selection count");
     // Points and contour numbers are selected alike, but CUB's scratch size depends on the item type: ask for both.
-    std::size_t pointBytes = 0, numberBytes = 0;
-    CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, pointBytes, points.data(), flags.data(), pointsAlt.data(),
-                                          selectedCount.data(), n, stream));
-    CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, numberBytes, contourOf.data(), flags.data(), contourOfAlt.data(),
-                                          selectedCount.data(), n, stream));
-    std::size_t bytes = std::max(pointBytes, numberBytes);
-    ensureTemp(bytes);
-    CUDA_CHECK(cub::DeviceSelect::Flagged(temp.data(), bytes, points.data(), flags.data(), pointsAlt.data(),
-                                          selectedCount.data(), n, stream));
-    CUDA_CHECK(cub::DeviceSelect::Flagged(temp.data(), bytes, contourOf.data(), flags.data(), contourOfAlt.data(),
-                                          selectedCount.data(), n, stream));
+    namedGpuStep("contours: select (CUB)", stream, [&] {
+        std::size_t pointBytes = 0, numberBytes = 0;
+        CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, pointBytes, points.data(), flags.data(), pointsAlt.data(),
+                                              selectedCount.data(), n, stream));
+        CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, numberBytes, contourOf.data(), flags.data(), contourOfAlt.data(),
+                                              selectedCount.data(), n, stream));
+        std::size_t bytes = std::max(pointBytes, numberBytes);
+        ensureTemp(bytes);
+        CUDA_CHECK(cub::DeviceSelect::Flagged(temp.data(), bytes, points.data(), flags.data(), pointsAlt.data(),
+                                              selectedCount.data(), n, stream));
+        CUDA_CHECK(cub::DeviceSelect::Flagged(temp.data(), bytes, contourOf.data(), flags.data(), contourOfAlt.data(),
+                                              selectedCount.data(), n, stream));
+    });
     n = downloadNow(selectedCount.data(), 1, stream)[0];
     std::swap(points, pointsAlt);
     std::swap(contourOf, contourOfAlt);
@@ -97,9 +102,8 @@ void ContourPreprocessorGpuCuda::removeBrushed(const std::vector<BrushStroke>& s
     DeviceBuffer<BrushStroke> deviceStrokes;
     uploadAsync(deviceStrokes, strokes, m.stream, "brush strokes");
     m.flags.reserve(m.n, "point flags");
-    brushFlags<<<blocksFor(m.n, kThreads), kThreads, 0, m.stream>>>(m.points.data(), m.n, deviceStrokes.data(),
-                                                                   static_cast<int>(strokes.size()), m.flags.data());
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("contours: brush flags", brushFlags, blocksFor(m.n, kThreads), kThreads, 0, m.stream, m.points.data(),
+                 m.n, deviceStrokes.data(), static_cast<int>(strokes.size()), m.flags.data());
     m.compact();
 }
 
@@ -107,9 +111,8 @@ void ContourPreprocessorGpuCuda::dropSmall(int minSize) {
     Impl& m = *impl_;
     if (m.n == 0) return;
     m.flags.reserve(m.n, "point flags");
-    sizeFlags<<<blocksFor(m.n, kThreads), kThreads, 0, m.stream>>>(m.contourOf.data(), m.deviceOffsets.data(), m.n,
-                                                                  minSize, m.flags.data());
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("contours: size flags", sizeFlags, blocksFor(m.n, kThreads), kThreads, 0, m.stream, m.contourOf.data(),
+                 m.deviceOffsets.data(), m.n, minSize, m.flags.data());
     m.compact();
 }
 

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "common/launch.cuh"
 #include "core/device_buffer.hpp"
 #include "core/fault_injection.hpp"
 #include "scenes/fourier/cufft_gpu.hpp"
@@ -79,16 +80,18 @@ bool dftWithCufft(const std::vector<std::complex<float>>& samples, std::vector<E
         if (whyNot)
             *whyNot = "cufftPlan1d for N = " + std::to_string(n) + " failed with cufftResult " + std::to_string(planned) +
                       (fault == CufftFault::Plan ? " (simulated, RACELAB_FAIL_CUFFT=plan)" : "");
-        CUDA_CHECK(cudaStreamSynchronize(stream));  // the upload still reads `samples`
+        waitForStream(stream);  // the upload still reads `samples`
         return false;
     }
     cufftResult result = api.setStream(plan, stream);
-    if (result == CUFFT_SUCCESS) result = api.execC2C(plan, data.data(), data.data(), CUFFT_FORWARD);
+    if (result == CUFFT_SUCCESS)
+        namedGpuStep("fourier: transform (cuFFT)", stream,
+                     [&] { result = api.execC2C(plan, data.data(), data.data(), CUFFT_FORWARD); });
     std::vector<std::complex<float>> spectrum(samples.size());
     if (result == CUFFT_SUCCESS)
         CUDA_CHECK(cudaMemcpyAsync(spectrum.data(), data.data(), spectrum.size() * sizeof(cufftComplex), cudaMemcpyDeviceToHost,
                                    stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    waitForStream(stream);
     api.destroy(plan);
     if (result != CUFFT_SUCCESS) {
         if (whyNot) *whyNot = "cufftExecC2C failed with cufftResult " + std::to_string(result);

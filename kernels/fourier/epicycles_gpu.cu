@@ -213,34 +213,39 @@ void FourierGpuCuda::draw(const FrameTarget& target, const DrawSettings& s, long
     if (m.count > 0 && frame > trail.drawnUpTo) {
         const long segments = frame - trail.drawnUpTo;
         m.pens.reserve(static_cast<std::size_t>(segments + 1), "pen positions");
-        penKernel<<<static_cast<unsigned>(segments + 1), 256, 0, stream>>>(m.terms.data(), m.count, trail.drawnUpTo,
-                                                                          s.periodFrames, s.mapping, m.pens.data());
+        launchKernel("fourier: pens", penKernel, static_cast<unsigned>(segments + 1), 256, 0, stream, m.terms.data(),
+                     m.count, trail.drawnUpTo, s.periodFrames, s.mapping, m.pens.data());
         if (races.trail)
-            segmentsKernel<true, true><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
-                                                                                    kTrailRadius, w, h, trail.pixels.data());
+            launchKernel("fourier: trail segments (racy)", segmentsKernel<true, true>, static_cast<unsigned>(segments), 64,
+                         0, stream, m.pens.data(), 0, static_cast<int>(segments), kTrailRadius, w, h,
+                         trail.pixels.data());
         else
-            segmentsKernel<false, true><<<static_cast<unsigned>(segments), 64, 0, stream>>>(m.pens.data(), 0, static_cast<int>(segments),
-                                                                                     kTrailRadius, w, h, trail.pixels.data());
+            launchKernel("fourier: trail segments", segmentsKernel<false, true>, static_cast<unsigned>(segments), 64, 0,
+                         stream, m.pens.data(), 0, static_cast<int>(segments), kTrailRadius, w, h, trail.pixels.data());
         trail.drawnUpTo = frame;
     }
     CUDA_CHECK(cudaMemsetAsync(m.overlay.data(), 0, pixels * sizeof(std::uint32_t), stream));
     if (m.count > 1 && (s.showCircles || s.showArms)) {
         const float t = timeOfFrame(frame, s.periodFrames);
-        if (races.chain) chainKernel<true><<<1, kChainThreads, 0, stream>>>(m.terms.data(), m.count, t, s.mapping, m.centres.data());
-        else chainKernel<false><<<1, kChainThreads, 0, stream>>>(m.terms.data(), m.count, t, s.mapping, m.centres.data());
+        if (races.chain)
+            launchKernel("fourier: chain (racy)", chainKernel<true>, 1, kChainThreads, 0, stream, m.terms.data(), m.count, t,
+                         s.mapping, m.centres.data());
+        else
+            launchKernel("fourier: chain", chainKernel<false>, 1, kChainThreads, 0, stream, m.terms.data(), m.count, t,
+                         s.mapping, m.centres.data());
         if (s.showCircles)
-            ringsKernel<<<static_cast<unsigned>(m.count - 1), 64, 0, stream>>>(m.centres.data(), m.terms.data(), m.count,
-                                                                              s.mapping.scale, w, h, m.overlay.data());
+            launchKernel("fourier: rings", ringsKernel, static_cast<unsigned>(m.count - 1), 64, 0, stream, m.centres.data(),
+                         m.terms.data(), m.count, s.mapping.scale, w, h, m.overlay.data());
         if (s.showArms)  // arms 1..count-1 (the first term only places the chain)
-            segmentsKernel<false, false><<<static_cast<unsigned>(m.count - 1), 64, 0, stream>>>(m.centres.data(), 1, m.count - 1,
-                                                                                        kLineRadius, w, h, m.overlay.data());
+            launchKernel("fourier: arms", segmentsKernel<false, false>, static_cast<unsigned>(m.count - 1), 64, 0, stream,
+                         m.centres.data(), 1, m.count - 1, kLineRadius, w, h, m.overlay.data());
     }
     if (s.showSource && m.sourceCount > 0)
-        dotsKernel<<<blocksFor(m.sourceCount, 256), 256, 0, stream>>>(m.source.data(), m.sourceCount, s.mapping, w, h,
-                                                                     m.overlay.data());
+        launchKernel("fourier: source dots", dotsKernel, blocksFor(m.sourceCount, 256), 256, 0, stream, m.source.data(),
+                     m.sourceCount, s.mapping, w, h, m.overlay.data());
     dim3 grid(blocksFor(w, 256), h);
-    composeKernel<<<grid, 256, 0, stream>>>(trail.pixels.data(), m.overlay.data(), w, h, target.pixels, target.pitchBytes);
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("fourier: compose", composeKernel, grid, 256, 0, stream, trail.pixels.data(), m.overlay.data(), w, h,
+                 target.pixels, target.pitchBytes);
 }
 
 std::vector<std::uint32_t> FourierGpuCuda::downloadTrail(int layer, cudaStream_t stream) const {

@@ -68,18 +68,20 @@ void HistogramGpuCuda::count(Counting counting, cudaStream_t stream) {
     const unsigned resident = std::min(needed, static_cast<unsigned>(smCount_) * 8u);
     switch (counting) {
     case Counting::SharedPrivate:
-        countSharedPrivate<<<resident, kThreads, static_cast<std::size_t>(binCount_) * sizeof(std::uint32_t), stream>>>(
-            inputs_.data(), count_, bins_.data(), binCount_);
+        launchKernel("histogram: count (shared bins)", countSharedPrivate, resident, kThreads,
+                     static_cast<std::size_t>(binCount_) * sizeof(std::uint32_t), stream, inputs_.data(), count_,
+                     bins_.data(), binCount_);
         break;
     case Counting::RacyGlobal:
         // One input per thread: as many racing read-modify-writes in flight as the GPU holds.
-        countRacyGlobal<<<needed, kThreads, 0, stream>>>(inputs_.data(), count_, bins_.data());
+        launchKernel("histogram: count (racy global)", countRacyGlobal, needed, kThreads, 0, stream, inputs_.data(), count_,
+                     bins_.data());
         break;
     case Counting::WarpAggregated:
-        countWarpAggregated<<<resident, kThreads, 0, stream>>>(inputs_.data(), count_, bins_.data());
+        launchKernel("histogram: count (warp aggregated)", countWarpAggregated, resident, kThreads, 0, stream,
+                     inputs_.data(), count_, bins_.data());
         break;
     }
-    CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace racelab::histogram

@@ -38,9 +38,8 @@ void HistogramGpuCuda::generate(Distribution distribution, std::uint32_t seed, i
     inputs_.reserve(static_cast<std::size_t>(count), "histogram inputs");
     bins_.allocate(static_cast<std::size_t>(bins), "histogram bins");
     count_ = count, binCount_ = bins;
-    generateKernel<<<blocksFor(static_cast<std::size_t>(count), kThreads), kThreads, 0, stream>>>(
-        distribution, seed, count, static_cast<unsigned>(bins), inputs_.data());
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("histogram: generate", generateKernel, blocksFor(static_cast<std::size_t>(count), kThreads), kThreads, 0,
+                 stream, distribution, seed, count, static_cast<unsigned>(bins), inputs_.data());
 }
 
 void HistogramGpuCuda::upload(const std::vector<std::uint32_t>& inputs, int bins, cudaStream_t stream) {
@@ -57,8 +56,8 @@ void HistogramGpuCuda::draw(const FrameTarget& target, long long maxReferenceCou
     if (target.width <= 0 || target.height <= 0) return;
     const ChartLayout layout = chartLayout(target.width, target.height, binCount_, maxReferenceCount);
     const dim3 grid(blocksFor(static_cast<std::size_t>(target.width), kThreads), static_cast<unsigned>(target.height));
-    drawKernel<<<grid, kThreads, 0, target.stream>>>(layout, bins_.data(), reference_.data(), target.pixels, target.pitchBytes);
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("histogram: draw", drawKernel, grid, kThreads, 0, target.stream, layout, bins_.data(), reference_.data(),
+                 target.pixels, target.pitchBytes);
 }
 
 std::vector<std::uint32_t> HistogramGpuCuda::downloadBins(cudaStream_t stream) const {

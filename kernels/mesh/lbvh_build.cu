@@ -125,7 +125,7 @@ int MeshGpuCuda::triangleCount() const { return impl_->count; }
 unsigned MeshGpuCuda::traversalOverflows(cudaStream_t stream) const {
     unsigned count = 0;
     CUDA_CHECK(cudaMemcpyAsync(&count, impl_->overflows.data(), sizeof count, cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    waitForStream(stream);
     return count;
 }
 
@@ -152,7 +152,7 @@ void MeshGpuCuda::upload(const Mesh& mesh, cudaStream_t stream) {
     impl_->vertices.reserve(verts.size(), "mesh vertices");
     CUDA_CHECK(cudaMemcpyAsync(impl_->triangles.data(), host.data(), n * sizeof(Triangle), cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaMemcpyAsync(impl_->vertices.data(), verts.data(), verts.size() * sizeof(float4), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    waitForStream(stream);
     buildLbvh(stream);
 }
 
@@ -177,27 +177,32 @@ double MeshGpuCuda::buildLbvh(cudaStream_t s) {
     const int initial[6] = {0x7f7fffff, 0x7f7fffff, 0x7f7fffff, static_cast<int>(0x80800000u ^ 0x7fffffff),
                             static_cast<int>(0x80800000u ^ 0x7fffffff), static_cast<int>(0x80800000u ^ 0x7fffffff)};
     CUDA_CHECK(cudaMemcpyAsync(m.bounds.data(), initial, sizeof initial, cudaMemcpyHostToDevice, s));
-    centroidBounds<<<blocksFor(n, 256), 256, 0, s>>>(m.triangles.data(), n, m.bounds.data());
-    mortonCodes<<<blocksFor(n, 256), 256, 0, s>>>(m.triangles.data(), n, m.bounds.data(), m.keys.data(), m.values.data());
-    std::size_t bytes = 0;
-    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, m.keys.data(), m.keysSorted.data(), m.values.data(),
-                                               m.valuesSorted.data(), n, 0, 30, s));
-    m.cubTemp.reserve(bytes, "CUB sort temporaries");
-    bytes = m.cubTemp.bytes();
-    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(m.cubTemp.data(), bytes, m.keys.data(), m.keysSorted.data(), m.values.data(),
-                                               m.valuesSorted.data(), n, 0, 30, s));
+    launchKernel("mesh: centroid bounds", centroidBounds, blocksFor(n, 256), 256, 0, s, m.triangles.data(), n,
+                 m.bounds.data());
+    launchKernel("mesh: morton codes", mortonCodes, blocksFor(n, 256), 256, 0, s, m.triangles.data(), n, m.bounds.data(),
+                 m.keys.data(), m.values.data());
+    namedGpuStep("mesh: sort morton codes (CUB)", s, [&] {
+        std::size_t bytes = 0;
+        CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, m.keys.data(), m.keysSorted.data(), m.values.data(),
+                                                   m.valuesSorted.data(), n, 0, 30, s));
+        m.cubTemp.reserve(bytes, "CUB sort temporaries");
+        bytes = m.cubTemp.bytes();
+        CUDA_CHECK(cub::DeviceRadixSort::SortPairs(m.cubTemp.data(), bytes, m.keys.data(), m.keysSorted.data(),
+                                                   m.values.data(), m.valuesSorted.data(), n, 0, 30, s));
+    });
     CUDA_CHECK(cudaMemsetAsync(m.arrivals.data(), 0, nodes * sizeof(int), s));
     CUDA_CHECK(cudaMemsetAsync(m.overflows.data(), 0, sizeof(unsigned), s));
-    if (n > 1) buildHierarchy<<<blocksFor(n - 1, 256), 256, 0, s>>>(m.keysSorted.data(), n, m.left.data(), m.right.data(), m.parent.data());
-    buildLeavesAndBounds<<<blocksFor(n, 256), 256, 0, s>>>(m.triangles.data(), m.valuesSorted.data(), n, m.left.data(),
-                                                           m.right.data(), m.parent.data(), m.arrivals.data(), m.lo.data(),
-                                                           m.hi.data(), m.leaves.data());
+    if (n > 1)
+        launchKernel("mesh: build hierarchy", buildHierarchy, blocksFor(n - 1, 256), 256, 0, s, m.keysSorted.data(), n,
+                     m.left.data(), m.right.data(), m.parent.data());
+    launchKernel("mesh: leaves and bounds", buildLeavesAndBounds, blocksFor(n, 256), 256, 0, s, m.triangles.data(),
+                 m.valuesSorted.data(), n, m.left.data(), m.right.data(), m.parent.data(), m.arrivals.data(), m.lo.data(),
+                 m.hi.data(), m.leaves.data());
     timer.stop();
-    CUDA_CHECK(cudaGetLastError());
     return timer.elapsedMs();
 }
 
-void MeshGpuCuda::synchronize(cudaStream_t stream) const { CUDA_CHECK(cudaStreamSynchronize(stream)); }
+void MeshGpuCuda::synchronize(cudaStream_t stream) const { waitForStream(stream); }
 
 }  // namespace racelab::mesh
 

@@ -72,22 +72,24 @@ void MeshGpuCuda::render(const FrameTarget& target, const MeshView& requested, G
     const int tiles = ((target.width + 15) / 16) * ((target.height + 15) / 16);
     switch (method) {
     case GpuMethod::Lbvh:
-        renderKernel<0><<<tiles, 256, 0, target.stream>>>(m.view(), m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
+        launchKernel("mesh: traverse", renderKernel<0>, tiles, 256, 0, target.stream, m.view(), m.triangles.data(), view,
+                     target.width, target.height, target.pixels, target.pitchBytes);
         break;
     case GpuMethod::Brute:
-        renderKernel<1><<<tiles, 256, 0, target.stream>>>(m.view(), m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
+        launchKernel("mesh: brute tiles", renderKernel<1>, tiles, 256, 0, target.stream, m.view(), m.triangles.data(), view,
+                     target.width, target.height, target.pixels, target.pitchBytes);
         break;
     case GpuMethod::BruteRacy:
-        renderKernel<2><<<tiles, 256, 0, target.stream>>>(m.view(), m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
+        launchKernel("mesh: brute tiles (racy)", renderKernel<2>, tiles, 256, 0, target.stream, m.view(), m.triangles.data(),
+                     view, target.width, target.height, target.pixels, target.pitchBytes);
         break;
     }
     if (view.showVisibleVertices) {
         m.blocked.reserve(m.vertexCount, "visibility flags");
         m.launchVisibility(GpuMethod::Lbvh, view.origin, VisibilityRule{}, target.stream);
-        drawDots<<<blocksFor(m.vertexCount, 256), 256, 0, target.stream>>>(m.vertices.data(), m.vertexCount, m.blocked.data(), view,
-                                                                          target.width, target.height, target.pixels, target.pitchBytes);
+        launchKernel("mesh: draw dots", drawDots, blocksFor(m.vertexCount, 256), 256, 0, target.stream, m.vertices.data(),
+                     m.vertexCount, m.blocked.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
     }
-    CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace racelab::mesh

@@ -41,11 +41,14 @@ void MeshGpuCuda::Impl::launchVisibility(GpuMethod method, Vec3 origin, const Vi
     const unsigned blocks = blocksFor(vertexCount, 256);
     const float slack = visibilityBoxSlack(origin, scale);
     if (method == GpuMethod::Lbvh)
-        visibilityKernel<0><<<blocks, 256, 0, s>>>(view(), triangles.data(), vertices.data(), vertexCount, origin, rule, slack, blocked.data());
+        launchKernel("mesh: visibility (lbvh)", visibilityKernel<0>, blocks, 256, 0, s, view(), triangles.data(),
+                     vertices.data(), vertexCount, origin, rule, slack, blocked.data());
     else if (method == GpuMethod::Brute)
-        visibilityKernel<1><<<blocks, 256, 0, s>>>(view(), triangles.data(), vertices.data(), vertexCount, origin, rule, slack, blocked.data());
+        launchKernel("mesh: visibility (brute)", visibilityKernel<1>, blocks, 256, 0, s, view(), triangles.data(),
+                     vertices.data(), vertexCount, origin, rule, slack, blocked.data());
     else
-        visibilityKernel<2><<<blocks, 256, 0, s>>>(view(), triangles.data(), vertices.data(), vertexCount, origin, rule, slack, blocked.data());
+        launchKernel("mesh: visibility (racy)", visibilityKernel<2>, blocks, 256, 0, s, view(), triangles.data(),
+                     vertices.data(), vertexCount, origin, rule, slack, blocked.data());
 }
 
 double MeshGpuCuda::visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t s,
@@ -56,11 +59,10 @@ double MeshGpuCuda::visibility(Vec3 origin, GpuMethod method, std::vector<std::u
     timer.start();
     m.launchVisibility(method, origin, rule, s);
     timer.stop();
-    CUDA_CHECK(cudaGetLastError());
     double ms = timer.elapsedMs();
     blocked.resize(static_cast<std::size_t>(m.vertexCount));
     CUDA_CHECK(cudaMemcpyAsync(blocked.data(), m.blocked.data(), blocked.size(), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaStreamSynchronize(s));
+    waitForStream(s);
     return ms;
 }
 

@@ -158,16 +158,18 @@ void PlaneGpuCuda::composite(const FrameTarget& target, const PlaneSettings& s, 
     const int w = target.width, h = target.height;
     const bool vector = w % 4 == 0;
     impl_->offsets.reserve(static_cast<std::size_t>(s.planes), "plane offsets");
-    computeOffsets<<<blocksFor(s.planes, 256), 256, 0, target.stream>>>(s, frame, w, h, vector ? 4 : 1, impl_->offsets.data());
+    launchKernel("planes: offsets", computeOffsets, blocksFor(s.planes, 256), 256, 0, target.stream, s, frame, w, h,
+                 vector ? 4 : 1, impl_->offsets.data());
     const std::size_t pixels = static_cast<std::size_t>(w) * h;
     if (racy) {
         impl_->racyResult.reserve(pixels, "racy composite");
-        clearResult<<<blocksFor(pixels, 256), 256, 0, target.stream>>>(impl_->racyResult.data(), pixels);
+        launchKernel("planes: clear result (racy)", clearResult, blocksFor(pixels, 256), 256, 0, target.stream,
+                     impl_->racyResult.data(), pixels);
         dim3 grid(blocksFor(pixels, 256), static_cast<unsigned>(std::min(s.planes, 65535)));
-        compositeRacy<<<grid, 256, 0, target.stream>>>(s, impl_->planes.data(), impl_->offsets.data(), w, h,
-                                                        impl_->racyResult.data());
-        storeRacyResult<<<blocksFor(pixels, 256), 256, 0, target.stream>>>(impl_->racyResult.data(), s, w, h,
-                                                                          target.pixels, target.pitchBytes);
+        launchKernel("planes: composite (racy)", compositeRacy, grid, 256, 0, target.stream, s, impl_->planes.data(),
+                     impl_->offsets.data(), w, h, impl_->racyResult.data());
+        launchKernel("planes: store result (racy)", storeRacyResult, blocksFor(pixels, 256), 256, 0, target.stream,
+                     impl_->racyResult.data(), s, w, h, target.pixels, target.pitchBytes);
     } else {
         const int perUnit = vector ? 4 : 1;
         const unsigned baseBlocks = blocksFor(pixels / perUnit, kThreads);
@@ -180,20 +182,18 @@ void PlaneGpuCuda::composite(const FrameTarget& target, const PlaneSettings& s, 
         }
         dim3 grid(baseBlocks, static_cast<unsigned>(groups));
         if (vector)
-            compositeKernel<4><<<grid, kThreads, 0, target.stream>>>(s, impl_->planes.data(), impl_->offsets.data(), w, h,
-                                                                   groups, impl_->partialColor.data(), impl_->partialKeep.data(),
-                                                                   target.pixels, target.pitchBytes);
+            launchKernel("planes: composite", compositeKernel<4>, grid, kThreads, 0, target.stream, s, impl_->planes.data(),
+                         impl_->offsets.data(), w, h, groups, impl_->partialColor.data(), impl_->partialKeep.data(),
+                         target.pixels, target.pitchBytes);
         else
-            compositeKernel<1><<<grid, kThreads, 0, target.stream>>>(s, impl_->planes.data(), impl_->offsets.data(), w, h,
-                                                                   groups, impl_->partialColor.data(), impl_->partialKeep.data(),
-                                                                   target.pixels, target.pitchBytes);
+            launchKernel("planes: composite", compositeKernel<1>, grid, kThreads, 0, target.stream, s, impl_->planes.data(),
+                         impl_->offsets.data(), w, h, groups, impl_->partialColor.data(), impl_->partialKeep.data(),
+                         target.pixels, target.pitchBytes);
         if (groups > 1)
-            joinGroups<<<blocksFor(pixels, 256), 256, 0, target.stream>>>(s, w, h, groups, impl_->partialColor.data(),
-                                                                         impl_->partialKeep.data(), target.pixels,
-                                                                         target.pitchBytes);
+            launchKernel("planes: join groups", joinGroups, blocksFor(pixels, 256), 256, 0, target.stream, s, w, h, groups,
+                         impl_->partialColor.data(), impl_->partialKeep.data(), target.pixels, target.pitchBytes);
         impl_->lastGroups = groups;
     }
-    CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace racelab::planes

@@ -4,6 +4,7 @@
 // one row, which it stores with one 16-byte write.
 #include <string>
 
+#include "common/launch.cuh"
 #include "core/device_buffer.hpp"
 #include "core/gpu_timing.hpp"
 #include "planes/plane_gpu_internal.cuh"
@@ -91,9 +92,9 @@ double PlaneGpuCuda::generate(const PlaneSettings& s, int width, int height, cud
     const int tilesX = (width + kTile - 1) / kTile, tilesY = (height + kTile - 1) / kTile;
     GpuTimer timer(stream);
     timer.start();
-    generatePlanesKernel<<<static_cast<unsigned>(static_cast<long>(tilesX) * tilesY * s.planes), 256, 0, stream>>>(
-        s, width, height, tilesX, tilesX * tilesY, impl_->planes.data());
-    CUDA_CHECK(cudaGetLastError());
+    launchKernel("planes: generate", generatePlanesKernel,
+                 static_cast<unsigned>(static_cast<long>(tilesX) * tilesY * s.planes), 256, 0, stream, s, width, height,
+                 tilesX, tilesX * tilesY, impl_->planes.data());
     timer.stop();
     return timer.elapsedMs();
 }

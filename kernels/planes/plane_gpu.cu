@@ -1,5 +1,6 @@
 // PlaneGpuCuda's plumbing: construction (the SM count the composite sizes its plane groups by), the planes'
 // download for the CPU check, and the sizes. Generation is in generate.cu, compositing in composite.cu.
+#include "common/launch.cuh"
 #include "core/device_buffer.hpp"
 #include "planes/plane_gpu_internal.cuh"
 
@@ -14,7 +15,7 @@ PlaneGpuCuda::~PlaneGpuCuda() = default;
 
 void PlaneGpuCuda::downloadPlanes(std::uint8_t* host, cudaStream_t stream) const {
     CUDA_CHECK(cudaMemcpyAsync(host, impl_->planes.data(), impl_->planes.bytes(), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    waitForStream(stream);
 }
 
 std::size_t PlaneGpuCuda::bytes() const { return impl_->planes.bytes(); }

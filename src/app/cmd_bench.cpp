@@ -5,6 +5,7 @@
 #include <memory>
 #include <omp.h>
 
+#include "app/bench_kernels.hpp"
 #include "app/bench_suite.hpp"
 #include "app/commands.hpp"
 #include "app/frame_loop.hpp"
@@ -43,6 +44,7 @@ struct BenchResult {
     std::string statsLine;
     MeasuredLimits limits;
     std::vector<std::string> notes;
+    KernelTable kernels;
 };
 
 // Measures and prints them beside every benchmark.
@@ -108,6 +110,11 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
         progress.update(i + 1, total, i < options.warmup ? "(warm-up)" : "");
     }
     progress.finish();
+    if (!interruptSignal()) {
+        // Step by step, in frames of their own after the measured ones (the events would weigh on those).
+        result->kernels = timeKernels(loop, controls, std::min<long>(options.frames, 100), prepared.backend == Backend::Cuda);
+        if (!result->kernels.steps.empty()) result->recorder.setKernelsJson(kernelTableJson(result->kernels));
+    }
     if (interruptSignal()) {
         std::fprintf(stderr, "racelab bench: interrupted (signal %d) after %zu measured frames; writing what was measured\n",
                      interruptSignal(), result->recorder.samples().size());
@@ -135,6 +142,7 @@ void printStageTable(const BenchResult& r) {
     }
     Summary frame = r.recorder.summary(0);
     std::printf("  FPS (1000 / median frame): %.1f\n", frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
+    printKernelTable(r.kernels);
     for (const auto& note : r.notes) std::printf("  %s\n", note.c_str());
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/cuda_check.hpp"
+#include "core/kernel_timing.hpp"
 
 namespace racelab {
 
@@ -71,7 +72,7 @@ template <typename T>
 std::vector<T> downloadNow(const T* device, std::size_t count, cudaStream_t stream) {
     std::vector<T> host(count);
     if (count) CUDA_CHECK(cudaMemcpyAsync(host.data(), device, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    waitForStream(stream);
     return host;
 }
 

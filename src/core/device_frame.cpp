@@ -1,6 +1,8 @@
 #ifdef RACELAB_HAVE_CUDA
 #include "core/device_frame.hpp"
 
+#include "core/kernel_timing.hpp"
+
 namespace racelab {
 
 void DeviceFrame::resize(int width, int height) {
@@ -18,7 +20,7 @@ FrameTarget DeviceFrame::target(cudaStream_t stream) const {
 HostImage DeviceFrame::download(cudaStream_t stream) const {
     HostImage image(width_, height_);
     CUDA_CHECK(cudaMemcpyAsync(image.pixels.data(), buffer_.data(), image.byteSize(), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    waitForStream(stream);
     return image;
 }
 

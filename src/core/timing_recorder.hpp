@@ -37,6 +37,8 @@ public:
     // The whole record: {"format", "provenance" (this process's, now), the run's fields}.
     std::string summaryJson(const RunLabels& labels) const;
     void writeSummaryJson(const std::string& path, const RunLabels& labels) const;
+    // A "kernels" object for the record (bench's per-step table, app/bench_kernels.hpp), already JSON; empty: none.
+    void setKernelsJson(std::string json) { kernelsJson_ = std::move(json); }
     bool recordingToFile() const { return csv_.is_open(); }
     const std::string& csvPath() const { return csvPath_; }
     // Where a recording's JSON summary goes: the CSV's path with .json (timings.csv -> timings.json).
@@ -54,6 +56,7 @@ private:
     long rowsWritten_ = 0;
     std::string fileError_;
     std::vector<FrameTiming> samples_;
+    std::string kernelsJson_;
 };
 
 }  // namespace racelab

@@ -1,6 +1,8 @@
 #ifdef RACELAB_HAVE_CUDA
 #include "present/staging_presenter.hpp"
 
+#include "core/kernel_timing.hpp"
+
 #include "core/stopwatch.hpp"
 #include "present/gl_check.hpp"
 
@@ -30,7 +32,7 @@ FrameTarget StagingPresenter::begin(FrameTiming& timing) {
 void StagingPresenter::end(FrameTiming& timing) {
     Stopwatch download;
     CUDA_CHECK(cudaMemcpyAsync(pinned_, device_.data(), pinnedBytes_, cudaMemcpyDeviceToHost, stream_));
-    CUDA_CHECK(cudaStreamSynchronize(stream_));
+    waitForStream(stream_);  // the staging path waits by design: the pinned copy must land before GL reads it
     timing.unmapMs = download.ms();
     Stopwatch upload;
     GL_CHECK(glNamedBufferSubData(frameTexture_.pbo(), 0, static_cast<GLsizeiptr>(pinnedBytes_), pinned_));

@@ -1,0 +1,77 @@
+// The launch layer on the GPU: bench's per-step timing names the steps of a frame and accounts for its kernel
+// time, and each family's good variant renders a frame with no host wait (or, for the circle renderer, with
+// no more than the waits it still has, so that a new one fails here).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "app/bench_kernels.hpp"
+#include "app/frame_loop.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/kernel_timing.hpp"
+#include "gpu_test_support.hpp"
+#include "scenes/scene_registry.hpp"
+#ifdef RACELAB_HAVE_CUDA
+#include "core/device_frame.hpp"
+#endif
+
+using namespace racelab;
+
+TEST(LaunchLayer, PerStepTimingNamesTheStepsAndAccountsForTheKernelStage) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    SceneOptions options;
+    auto scene = createScene("circles/rand10k", options);
+    CudaStream stream;
+    FrameLoop loop(*scene, nullptr, nullptr, stream.get());
+    loop.setHeadlessSize(1024, 1024);
+    FrameControls controls;
+    controls.raceMeter = false;
+    const KernelTable table = timeKernels(loop, controls, 30, true);
+    EXPECT_EQ(table.frames, 30);
+    double sum = 0;
+    bool render = false;
+    for (const KernelStat& s : table.steps) {
+        sum += s.p50Us;
+        render = render || s.name == "circles: render tiles";
+        EXPECT_GT(s.callsPerFrame, 0) << s.name;
+        EXPECT_LE(s.p50Us, s.p95Us) << s.name;
+    }
+    EXPECT_TRUE(render) << "no step named \"circles: render tiles\"";
+    // The steps run one after another on one stream: their medians add up to most of the frame's kernel stage
+    // (launch gaps and the events' own cost are the rest) and never to much more.
+    EXPECT_GT(sum, .5 * 1000.0 * table.kernelStageP50Ms);
+    EXPECT_LT(sum, 1.25 * 1000.0 * table.kernelStageP50Ms);
+    EXPECT_FALSE(KernelTiming::instance().enabled());
+}
+
+TEST(LaunchLayer, GoodVariantsRenderWithoutWaitingForTheHost) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+#ifdef RACELAB_HAVE_CUDA
+    // Host waits a frame may still make, by family (none unless listed). The circle renderer reads its tile-pair
+    // count back to size the sort, once per pass; with two passes (front circles first) it also reads how many
+    // tiles became opaque: at most three.
+    const std::map<std::string, long> allowed = {{"circles", 3}};
+    CudaStream stream;
+    for (const SceneListing& l : listScenes()) {
+        if (!l.preset.needs.empty() || l.preset.heavy) continue;
+        SceneOptions options;
+        auto scene = createScene(l.name, options);
+        DeviceFrame frame;
+        frame.resize(640, 360);
+        long most = 0;
+        for (int f = 0; f < 4; ++f) {
+            if (f > 0 && scene->animated()) scene->advance(1.0 / 60.0, stream.get());
+            scene->render(frame.target(stream.get()), 0);  // the first frame may set up (uploads, builds)
+            const long before = KernelTiming::instance().hostSyncs();
+            if (scene->animated()) scene->advance(1.0 / 60.0, stream.get());
+            scene->render(frame.target(stream.get()), 0);
+            most = std::max(most, KernelTiming::instance().hostSyncs() - before);
+        }
+        stream.synchronize();
+        const auto limit = allowed.find(l.family->name);
+        EXPECT_LE(most, limit == allowed.end() ? 0 : limit->second) << l.name << ": host waits in one frame";
+        std::printf("  %-24s host waits per frame: %ld\n", l.name.c_str(), most);
+    }
+#endif
+}
