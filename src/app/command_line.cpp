@@ -71,6 +71,9 @@ CommandLine::CommandLine() {
     viewCommand->add_option("--frames", view.frames, "quit after N frames (0: run until closed)");
     viewCommand->add_option("--screenshot", view.screenshot, "save the last frame (window with UI) as PNG");
     viewCommand->add_flag("!--no-vsync", view.vsync, "start with vsync off");
+    viewCommand->add_flag("--step-timing", view.stepTiming,
+                          "start with per-step timing on: the panel splits the frame by stage and the kernel stage by "
+                          "named GPU step (CUDA events around each; cuda backend)");
     viewCommand->add_option("--soak", view.soakSeconds,
                             "soak test: cycle every scene and variant, resize, minimize and record for SECONDS, then "
                             "report GL errors and resident/GPU memory at start and end")

@@ -33,6 +33,7 @@ struct ViewOptions {
     std::string screenshot;
     long frames = 0;  // 0: until the window closes
     bool vsync = true;
+    bool stepTiming = false;  // start with per-step timing on (the panel's "where the time goes" open)
     bool simulateInteropFailure = false;
     double soakSeconds = 0;  // > 0: drive the viewer through every scene for this long (app/soak_driver.hpp)
 };

@@ -22,6 +22,7 @@
 #include "core/fault_injection.hpp"
 #include "core/image_io.hpp"
 #include "core/interrupt.hpp"
+#include "core/kernel_timing.hpp"
 #include "core/stopwatch.hpp"
 #include "core/timing_recorder.hpp"
 #include "present/glfw_window.hpp"
@@ -52,6 +53,7 @@ public:
         ImGui_ImplOpenGL3_Init("#version 450");
         window_.setVsync(options.vsync);
         panel_.vsync = options.vsync;
+        panel_.stepTiming = options.stepTiming;
         listings_ = listScenes();
         for (const auto& s : listings_) panel_.sceneNames.push_back(s.name);
         for (std::size_t i = 0; i < panel_.sceneNames.size(); ++i)
@@ -104,7 +106,9 @@ public:
                 handleKeys(left);
                 last = options_.frames > 0 && shown + 1 >= options_.frames;
                 if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
+                KernelTiming::instance().setEnabled(panel_.stepTiming && prepared_.backend == Backend::Cuda);
                 timing = loop_->runFrame(controls_, [&] { actions = drawUi(); });
+                sampleSteps(steps_);
             } catch (const Error& e) {
                 frameFailed(e.what());
                 continue;
@@ -176,6 +180,7 @@ private:
                                    window_.framebufferSize().height > 0 ? window_.framebufferSize().height : prepared_.size.height);
         loop_ = std::make_unique<FrameLoop>(*prepared_.scene, presenter_.get(), &window_, stream_.get());
         history_.clear();
+        stages_.clear();
     }
 
     ViewerPanelActions drawUi() {
@@ -188,6 +193,8 @@ private:
         panel_.presenterReason = presenter_->reason();
         panel_.surfaceDescription = window_.description();
         panel_.history = &history_;
+        panel_.stages = &stages_;
+        panel_.steps = &steps_;
         panel_.race = loop_->race();
         panel_.recording = recording_.active();
         panel_.frameIndex = loop_->frameIndex();
@@ -212,6 +219,7 @@ private:
         loop_->setScene(*prepared_.scene);
         glfwSetWindowTitle(window_.handle(), ("racelab - " + prepared_.scene->name()).c_str());
         history_.clear();
+        stages_.clear();
     }
 
     // The framebuffer columns the docked panel takes; the scene is drawn right of them.
@@ -328,6 +336,7 @@ private:
 
     void record(const FrameTiming& timing, Size2 size) {
         history_.frameMs.push(static_cast<float>(timing.frameMs));
+        stages_.frames.push(timing);
         history_.kernelMs.push(static_cast<float>(timing.kernelMs));
         const RunLabels labels{prepared_.scene->name(),
                                prepared_.scene->variants()[static_cast<std::size_t>(controls_.variant)].name,
@@ -366,6 +375,8 @@ private:
     std::string stuckReason_;  // the last frame failure reported, so a repeating one is reported once
     FrameControls controls_;
     FrameHistory history_;
+    StageHistory stages_;
+    std::vector<KernelStat> steps_;  // per-step timing's last window
     ViewerPanelState panel_;
     std::string screenshotPath_;
     std::string droppedImage_;

@@ -171,6 +171,14 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
     float lastFrame = s.history->frameMs.size() ? s.history->frameMs[s.history->frameMs.size() - 1] : 0.f;
     ImGui::Text("frame %ld   %.1f FPS (%.3f ms)", s.frameIndex, lastFrame > 0 ? 1000.f / lastFrame : 0.f, lastFrame);
     drawFrameGraph(*s.history);
+    ImGui::SetNextItemOpen(s.stepTiming, ImGuiCond_Once);  // open from the start with view --step-timing
+    if (ImGui::CollapsingHeader("where the time goes")) {
+        ImGui::Checkbox("per-step timing", &s.stepTiming);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("CUDA events around every named GPU step (binning, sort, render...); they cost a little, "
+                              "so the frame times above grow while it is on");
+        drawTimeBars(*s.stages, *s.steps, s.stepTiming);
+    }
 
     ImGui::Separator();
     drawRaceMeter(s);

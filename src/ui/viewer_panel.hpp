@@ -8,6 +8,7 @@
 
 #include "app/frame_loop.hpp"
 #include "ui/frame_graph.hpp"
+#include "ui/time_bars.hpp"
 
 namespace racelab {
 
@@ -25,6 +26,9 @@ struct ViewerPanelState {
     // shown only
     std::string presenterName, presenterReason, surfaceDescription, statusMessage;
     const FrameHistory* history = nullptr;
+    const StageHistory* stages = nullptr;
+    const std::vector<KernelStat>* steps = nullptr;  // per-step timing's last window (empty while it is off)
+    bool stepTiming = false;                          // edited: CUDA events around every named GPU step
     RaceReading race;
     bool recording = false;
     long frameIndex = 0;

@@ -3,6 +3,7 @@
 
 #include "app/bench_kernels.hpp"
 #include "core/kernel_timing.hpp"
+#include "ui/time_bars.hpp"
 
 using namespace racelab;
 
@@ -32,5 +33,15 @@ TEST(KernelTiming, WithoutTimingNothingIsRecordedAndWaitsAreCounted) {
     timing.countHostSync();
     EXPECT_EQ(timing.hostSyncs(), before + 1);
     timing.clear();
+    EXPECT_EQ(timing.framesTimed(), 0);
+}
+
+TEST(KernelTiming, TheViewersWindowEmptiesWhenTimingIsOff) {
+    KernelTiming& timing = KernelTiming::instance();
+    timing.setEnabled(false);
+    std::vector<KernelStat> steps = {{"left over", 1, 5, 6}};
+    timing.closeFrame();  // a frame counted before timing was turned off
+    sampleSteps(steps);
+    EXPECT_TRUE(steps.empty());
     EXPECT_EQ(timing.framesTimed(), 0);
 }
