@@ -84,7 +84,9 @@ void KernelTiming::closeFrame() {
     }
 #endif
     pending_.clear();
-    for (auto& [name, value] : frame) {
+    for (const auto& entry : frame) {
+        const std::string& name = entry.first;
+        const auto& value = entry.second;
         auto it = std::find_if(series_.begin(), series_.end(), [&](const Series& s) { return s.name == name; });
         if (it == series_.end()) {
             series_.push_back({name, {}, 0, frames_});

@@ -58,7 +58,7 @@ private:
     void* takeEvent();
 
     bool enabled_ = false;
-    int depth_ = 0;
+    [[maybe_unused]] int depth_ = 0;  // nesting of named steps (unused in a build without CUDA)
     std::vector<void*> freeEvents_;
     std::vector<Pending> pending_;
     std::vector<Pending> open_;  // the outermost step being bracketed (depth 1)
