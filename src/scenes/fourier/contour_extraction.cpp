@@ -24,6 +24,43 @@ bool readBytes(const std::string& path, std::vector<unsigned char>& bytes) {
     return true;
 }
 
+// Whether a PNG's image data inflates to no more than its header's size allows. Debian's stb grows its
+// inflate buffer without a bound, so a malformed stream of a few hundred bytes can make it ask for gigabytes
+// (found by fuzz_image: fuzz/regressions/image/png-inflate-oom); this inflates into a buffer of the
+// largest size the header permits and refuses the file when the data does not fit or does not inflate.
+bool pngDataFitsItsHeader(const std::vector<unsigned char>& bytes) {
+    auto be32 = [&](std::size_t at) {
+        return (std::uint32_t{bytes[at]} << 24) | (std::uint32_t{bytes[at + 1]} << 16) | (std::uint32_t{bytes[at + 2]} << 8) |
+               std::uint32_t{bytes[at + 3]};
+    };
+    std::vector<char> data;
+    std::uint64_t width = 0, height = 0, bitsPerPixel = 0;
+    bool interlaced = false;
+    for (std::size_t at = 8; at + 12 <= bytes.size();) {
+        const std::uint32_t length = be32(at);
+        if (length > bytes.size() - at - 12) return false;
+        const char* type = reinterpret_cast<const char*>(&bytes[at + 4]);
+        const unsigned char* body = &bytes[at + 8];
+        if (std::memcmp(type, "IHDR", 4) == 0 && length >= 13) {
+            width = be32(at + 8), height = be32(at + 12);
+            const int channels[] = {1, 0, 3, 1, 2, 0, 4};
+            bitsPerPixel = body[9] <= 6 ? static_cast<std::uint64_t>(channels[body[9]]) * body[8] : 0;
+            interlaced = body[12] != 0;
+        } else if (std::memcmp(type, "IDAT", 4) == 0) {
+            data.insert(data.end(), body, body + length);
+        }
+        at += 12 + static_cast<std::size_t>(length);
+    }
+    if (width == 0 || height == 0 || bitsPerPixel == 0 || data.empty()) return false;
+    // Each row: a filter byte and its pixels; Adam7's seven passes add at most a filter byte and a partly
+    // filled byte per pass row, so doubling plus a margin bounds the interlaced size too.
+    std::uint64_t limit = height * (1 + (width * bitsPerPixel + 7) / 8);
+    if (interlaced) limit = 2 * limit + 1024;
+    if (limit > static_cast<std::uint64_t>(INT_MAX) || data.size() > static_cast<std::size_t>(INT_MAX)) return false;
+    std::vector<char> out(static_cast<std::size_t>(limit));
+    return stbi_zlib_decode_buffer(out.data(), static_cast<int>(limit), data.data(), static_cast<int>(data.size())) >= 0;
+}
+
 }  // namespace
 
 GrayImage loadGrayImage(const std::string& path) {
@@ -44,6 +81,9 @@ GrayImage loadGrayImage(const std::string& path) {
     if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide)
         throw UsageError("image '" + path + "' is " + std::to_string(w) + "x" + std::to_string(h) +
                          "; racelab draws pictures of 1.." + std::to_string(kMaxImageSide) + " pixels a side");
+    if (png && !pngDataFitsItsHeader(bytes))
+        throw UsageError("image '" + path + "' cannot be read: its image data does not inflate to the size its header "
+                         "gives");
     unsigned char* data = stbi_load_from_memory(bytes.data(), length, &w, &h, &channels, 1);
     if (!data) throw UsageError("image '" + path + "' cannot be read: " + stbi_failure_reason());
     if (w <= 0 || h <= 0) {  // a header stb accepted but a size it did not keep
