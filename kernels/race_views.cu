@@ -3,6 +3,7 @@
 #include "race_views.cuh"
 
 #include "common/launch.cuh"
+#include "core/device_buffer.hpp"
 #include "core/cuda_check.hpp"
 
 namespace racelab {
@@ -180,10 +181,7 @@ void composeHeatMap(const FrameTarget& frame, FrameView good, int threshold, std
 }
 
 long long readRaceCount(const unsigned long long* counter, cudaStream_t stream) {
-    unsigned long long value = 0;
-    CUDA_CHECK(cudaMemcpyAsync(&value, counter, sizeof value, cudaMemcpyDeviceToHost, stream));
-    waitForStream(stream);
-    return static_cast<long long>(value);
+    return static_cast<long long>(downloadNow(counter, 1, stream)[0]);
 }
 
 }  // namespace racelab

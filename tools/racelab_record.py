@@ -32,3 +32,9 @@ def provenance_of(record):
     """The record's provenance, or {} for a record from before racelab-record/1."""
     p = record.get("provenance")
     return p if isinstance(p, dict) else {}
+
+
+def commit_label(provenance, length=7):
+    """The record's commit, shortened, with "+dirty" when it was built from a dirty tree."""
+    commit = str(provenance.get("git_commit", "unknown"))[:length]
+    return commit + ("+dirty" if provenance.get("git_dirty") is True else "")

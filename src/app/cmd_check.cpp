@@ -18,7 +18,8 @@ int runCheck(const CheckOptions& options) {
     if (selection.backend == "cpu") throw UsageError("check compares the GPU with the CPU: it needs --backend cuda");
     selection.backend = "cuda";
     PreparedScene prepared = prepareScene(selection, "1024x1024");
-    if (options.comparison.view != "plain") requireWritable(options.viewOut);
+    const RaceView view = parseRaceView(options.comparison.view);
+    if (view != RaceView::Plain) requireWritable(options.viewOut);
     Scene& scene = *prepared.scene;
     CudaStream stream;
     HostImage gpu = renderOffline(scene, prepared.variant, prepared.size, stream.get());
@@ -44,11 +45,11 @@ int runCheck(const CheckOptions& options) {
         std::printf("races found: %ld pixels wrong against the reference; %ld pixels changed between two renders of "
                     "the same frame\n", result.differingPixels, unstable.differingPixels);
     }
-    if (options.comparison.view != "plain") {
+    if (view != RaceView::Plain) {
         // The view of this frame: good beside the racy variant (heat: that many renders of this one frame).
         FrameControls controls = comparisonControls(options.comparison, prepared.variant);
         controls.paused = true;
-        const int renders = options.comparison.view == "heat" ? controls.heatFrames : 1;
+        const int renders = view == RaceView::Heat ? controls.heatFrames : 1;
         OfflineView view = renderOfflineView(scene, controls, prepared.size, renders, stream.get());
         writePng(view.image, options.viewOut);
         std::printf("view %s: %s (image: %s)\n", options.comparison.view.c_str(), describeRace(scene, view.race).c_str(),

@@ -12,7 +12,8 @@ namespace racelab {
 
 int runRender(const RenderOptions& options) {
     if (options.out.empty()) throw UsageError("--out is required (a .png or .ppm path)");
-    const bool compare = options.comparison.view != "plain";
+    const RaceView view = parseRaceView(options.comparison.view);
+    const bool compare = view != RaceView::Plain;
     const ComparisonSpan span = comparisonSpan(options.comparison, options.selection.frame);
     SceneSelection selection = options.selection;
     selection.frame = span.firstFrame;
@@ -26,18 +27,18 @@ int runRender(const RenderOptions& options) {
     std::string race;
     if (compare) {
         const int frames = prepared.scene->animated() ? span.framesToRun : options.comparison.heatFrames;
-        OfflineView view = renderOfflineView(*prepared.scene, comparisonControls(options.comparison, prepared.variant),
-                                             prepared.size, options.comparison.view == "heat" ? frames : 1, stream.get());
-        image = std::move(view.image);
-        race = describeRace(*prepared.scene, view.race);
+        OfflineView drawn = renderOfflineView(*prepared.scene, comparisonControls(options.comparison, prepared.variant),
+                                              prepared.size, view == RaceView::Heat ? frames : 1, stream.get());
+        image = std::move(drawn.image);
+        race = describeRace(*prepared.scene, drawn.race);
     } else {
         image = renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
     }
     writeImage(image, options.out);
-    const std::string view = compare ? ", view " + options.comparison.view : "";
+    const std::string viewName = compare ? ", view " + options.comparison.view : "";
     std::printf("wrote %s: %s frame %ld, %dx%d, %s backend, variant %s%s\n", options.out.c_str(),
                 prepared.scene->name().c_str(), options.selection.frame, image.width, image.height,
-                backendName(prepared.backend), options.selection.variant.c_str(), view.c_str());
+                backendName(prepared.backend), options.selection.variant.c_str(), viewName.c_str());
     if (!race.empty()) std::printf("%s\n", race.c_str());
     return 0;
 }

@@ -39,7 +39,9 @@ void addComparisonOptions(CLI::App& command, ComparisonOptions& c) {
     command.add_option("--wipe", c.wipe, "wipe view: the divider's position, 0..1 of the width")
         ->capture_default_str()
         ->check(CLI::Range(0.f, 1.f));
-    command.add_option("--heat-frames", c.heatFrames, "heat view: frames counted, ending at --frame")
+    command.add_option("--heat-frames", c.heatFrames,
+                       "heat view: frames counted (render and view: the frames ending at --frame; check: that many "
+                       "renders of --frame, the frame it checks)")
         ->capture_default_str()
         ->check(CLI::Range(1, kMaxHeatFrames));
 }

@@ -2,6 +2,7 @@
 
 #include "app/race_meter.hpp"
 #include "core/errors.hpp"
+#include "core/kernel_timing.hpp"
 #include "core/stopwatch.hpp"
 #include "present/blit.hpp"
 #include "present/gl_check.hpp"
@@ -75,7 +76,14 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
             if (compare) race_ = raceMeter_->renderView(*scene_, target, controls);
             else scene_->render(target, controls.variant);
             timer_.stop();
-            if (!compare) race_ = controls.raceMeter ? raceMeter_->measure(*scene_, target, controls.variant) : RaceReading{};
+            if (compare) race_.exact = scene_->exactRaceCount(stream_);  // the racy variant was rendered last
+            // The meter's work is one named step, so per-step timing shows it apart from the scene's own steps.
+            else if (controls.raceMeter) {
+                NamedGpuStep step("race meter", stream_);
+                race_ = raceMeter_->measure(*scene_, target, controls.variant);
+            } else {
+                race_ = {};
+            }
         } else {
             Stopwatch cpu;
             if (step) scene_->advance(1.0 / 60.0, stream_);
@@ -129,8 +137,6 @@ void FrameLoop::setScene(Scene& scene) {
     frameIndex_ = 0;
     raceMeter_->restartHeat();
 }
-
-void FrameLoop::restartComparison() { raceMeter_->restartHeat(); }
 
 std::optional<HostImage> FrameLoop::takeCapture() {
     auto out = std::move(capture_);

@@ -66,9 +66,8 @@ public:
 
     const RaceReading& race() const { return race_; }
     long frameIndex() const { return frameIndex_; }
+    // The scene to draw from now on (also after a reset): the frame count and the heat map's window start again.
     void setScene(Scene& scene);
-    // Starts the heat map's window again (the scene was reset or changed).
-    void restartComparison();
 
 private:
     Scene* scene_;

@@ -44,7 +44,7 @@ OfflineView renderOfflineView(Scene& scene, const FrameControls& controls, Size2
 }
 
 ComparisonSpan comparisonSpan(const ComparisonOptions& options, long frame) {
-    if (options.view != "heat") return {frame, 1};
+    if (parseRaceView(options.view) != RaceView::Heat) return {frame, 1};
     const long first = std::max(0L, frame - (options.heatFrames - 1));
     return {first, static_cast<int>(frame - first + 1)};
 }

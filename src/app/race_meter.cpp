@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/errors.hpp"
+#include "core/kernel_timing.hpp"
 
 #ifdef RACELAB_HAVE_CUDA
 #include "core/device_buffer.hpp"
@@ -44,7 +45,6 @@ struct RaceMeter::Impl {
     DeviceBuffer<unsigned long long> counter;  // allocated on first use: cpu-backend runs have no device
     DeviceBuffer<std::uint64_t> history;       // heat view: one word of difference bits per pixel
     // What the heat history belongs to; a change starts it again.
-    const Scene* heatScene = nullptr;
     VariantPair heatPair{-1, -1};
     int heatWidth = 0, heatHeight = 0, heatWindow = 0, heatFrames = 0;
     bool heatLive = false;  // the last frame was drawn in the heat view
@@ -54,21 +54,23 @@ struct RaceMeter::Impl {
         return counter.data();
     }
 
-    // Renders the good variant of this frame into goodFrame.
+    // Renders the good variant of this frame into goodFrame, as one named step: per-step timing then shows the
+    // meter's second render as one segment instead of doubling the scene's own steps.
     FrameView renderGood(Scene& scene, int good, const FrameTarget& like) {
+        NamedGpuStep step("race meter: good frame", like.stream);
         goodFrame.resize(like.width, like.height);
         scene.render(goodFrame.target(like.stream), good);
         return viewOf(goodFrame);
     }
 
-    std::uint64_t* heatHistory(const Scene& scene, VariantPair pair, const FrameTarget& target, int window) {
-        const bool same = heatLive && heatScene == &scene && heatPair.good == pair.good && heatPair.racy == pair.racy &&
+    std::uint64_t* heatHistory(VariantPair pair, const FrameTarget& target, int window) {
+        const bool same = heatLive && heatPair.good == pair.good && heatPair.racy == pair.racy &&
                           heatWidth == target.width && heatHeight == target.height && heatWindow == window;
         if (!same) {
             const std::size_t pixels = static_cast<std::size_t>(target.width) * target.height;
             if (history.size() != pixels) history.allocate(pixels, "heat map history");
             CUDA_CHECK(cudaMemsetAsync(history.data(), 0, pixels * sizeof(std::uint64_t), target.stream));
-            heatScene = &scene, heatPair = pair, heatWidth = target.width, heatHeight = target.height;
+            heatPair = pair, heatWidth = target.width, heatHeight = target.height;
             heatWindow = window, heatFrames = 0;
         }
         heatFrames = std::min(heatFrames + 1, window);
@@ -85,11 +87,11 @@ RaceReading RaceMeter::measure(Scene& scene, const FrameTarget& target, int vari
     RaceReading reading;
     impl_->heatLive = false;
     if (!target.onDevice) return reading;
-    reading.exact = scene.exactRaceCount(target.stream);  // before the good render replaces what it counts
     const VariantPair pair = comparedVariants(scene, variant, -1);
     reading.good = pair.good, reading.racy = variant;
-    // A correct variant has nothing to find: the plain view stays one render.
+    // A correct variant has nothing to find: the plain view stays one render, with no read-back.
     if (scene.variants()[static_cast<std::size_t>(variant)].correct && !evenTheGood) return reading;
+    reading.exact = scene.exactRaceCount(target.stream);  // before the good render replaces what it counts
     const FrameView good = impl_->renderGood(scene, pair.good, target);
     countRaceDifferences(target, good, thresholdOf(scene), false, impl_->count());
     reading.valid = true;
@@ -104,24 +106,23 @@ RaceReading RaceMeter::renderView(Scene& scene, const FrameTarget& target, const
     RaceReading reading;
     reading.good = pair.good, reading.racy = pair.racy;
     const int threshold = thresholdOf(scene);
+    // Good first, the racy variant last: its exact race count (Scene::exactRaceCount) is still there to be read
+    // once the frame is timed (FrameLoop), so no read-back falls between the renders.
+    const FrameView good = m.renderGood(scene, pair.good, target);
     if (controls.view == RaceView::Side) {
         m.racyFrame.resize(target.width, target.height);
         const FrameTarget racy = m.racyFrame.target(target.stream);
         scene.render(racy, pair.racy);
-        reading.exact = scene.exactRaceCount(target.stream);
-        const FrameView good = m.renderGood(scene, pair.good, target);
         countRaceDifferences(racy, good, threshold, false, m.count());
         composeSideBySide(target, good, viewOf(m.racyFrame));
     } else {
         scene.render(target, pair.racy);
-        reading.exact = scene.exactRaceCount(target.stream);
-        const FrameView good = m.renderGood(scene, pair.good, target);
         if (controls.view == RaceView::Wipe) {
             const int divider = static_cast<int>(std::clamp(controls.wipe, 0.f, 1.f) * static_cast<float>(target.width));
             composeWipe(target, good, threshold, divider, m.count());
         } else if (controls.view == RaceView::Heat) {
             const int window = std::clamp(controls.heatFrames, 1, kMaxHeatFrames);
-            composeHeatMap(target, good, threshold, m.heatHistory(scene, pair, target, window), window, m.count());
+            composeHeatMap(target, good, threshold, m.heatHistory(pair, target, window), window, m.count());
             reading.heatFrames = m.heatFrames;
         } else {
             countRaceDifferences(target, good, threshold, true, m.count());

@@ -26,7 +26,8 @@ public:
     // compares the frame with the good variant's when `variant` is not the good one (or always, with
     // `evenTheGood`: the good variant rendered twice must agree with itself).
     RaceReading measure(Scene& scene, const FrameTarget& target, int variant, bool evenTheGood = false);
-    // Comparison views: renders the pair and draws `controls.view` into `target`.
+    // Comparison views: renders the pair (the racy variant last) and draws `controls.view` into `target`; the
+    // caller reads the exact race count afterwards.
     RaceReading renderView(Scene& scene, const FrameTarget& target, const FrameControls& controls);
     void restartHeat();
 

@@ -180,7 +180,8 @@ private:
                                    window_.framebufferSize().height > 0 ? window_.framebufferSize().height : prepared_.size.height);
         loop_ = std::make_unique<FrameLoop>(*prepared_.scene, presenter_.get(), &window_, stream_.get());
         history_.clear();
-        stages_.clear();
+        steps_.clear();
+        KernelTiming::instance().clear();  // a window of steps never mixes two scenes
     }
 
     ViewerPanelActions drawUi() {
@@ -193,7 +194,6 @@ private:
         panel_.presenterReason = presenter_->reason();
         panel_.surfaceDescription = window_.description();
         panel_.history = &history_;
-        panel_.stages = &stages_;
         panel_.steps = &steps_;
         panel_.race = loop_->race();
         panel_.recording = recording_.active();
@@ -219,7 +219,8 @@ private:
         loop_->setScene(*prepared_.scene);
         glfwSetWindowTitle(window_.handle(), ("racelab - " + prepared_.scene->name()).c_str());
         history_.clear();
-        stages_.clear();
+        steps_.clear();
+        KernelTiming::instance().clear();  // a window of steps never mixes two scenes
     }
 
     // The framebuffer columns the docked panel takes; the scene is drawn right of them.
@@ -264,9 +265,9 @@ private:
                     case ViewerKeyAction::Quit: glfwSetWindowShouldClose(window_.handle(), 1); break;
                     case ViewerKeyAction::Screenshot: requestScreenshot(); break;
                     case ViewerKeyAction::Reset:  // camera, trail and animation back to the start
-                        input.reset = true;
+                        input.reset = true;  // the scene's own reset (mesh: camera; fourier: strokes)
                         prepared_.scene->reset();
-                        loop_->restartComparison();
+                        loop_->setScene(*prepared_.scene);
                         break;
                     case ViewerKeyAction::None: break;
                 }
@@ -335,9 +336,7 @@ private:
     }
 
     void record(const FrameTiming& timing, Size2 size) {
-        history_.frameMs.push(static_cast<float>(timing.frameMs));
-        stages_.frames.push(timing);
-        history_.kernelMs.push(static_cast<float>(timing.kernelMs));
+        history_.frames.push(timing);
         const RunLabels labels{prepared_.scene->name(),
                                prepared_.scene->variants()[static_cast<std::size_t>(controls_.variant)].name,
                                backendName(prepared_.backend), presenter_->name(), size.width, size.height};
@@ -375,7 +374,6 @@ private:
     std::string stuckReason_;  // the last frame failure reported, so a repeating one is reported once
     FrameControls controls_;
     FrameHistory history_;
-    StageHistory stages_;
     std::vector<KernelStat> steps_;  // per-step timing's last window
     ViewerPanelState panel_;
     std::string screenshotPath_;

@@ -48,7 +48,8 @@ struct PresetInfo {
 };
 
 // An option a family adds to the scene commands (view, bench, render, check): `--NAME VALUE`, delivered to
-// the family's scenes in SceneOptions::inputs[NAME]. Families that declare the same name share the option.
+// the family's scenes in SceneOptions::inputs[NAME]. Families that declare the same name share the option;
+// its help joins each family's (extraSceneOptions).
 struct ExtraOption {
     std::string name;  // e.g. "image"
     std::string help;  // e.g. "picture for fourier/image (PNG, JPEG or SVG)"

@@ -11,8 +11,7 @@
 namespace racelab {
 namespace {
 
-void plotSeries(const char* id, const char* label, const RingBuffer<float>& series, float scaleMax) {
-    std::vector<float> values = series.toVector();
+void plotSeries(const char* id, const char* label, const std::vector<float>& values, float scaleMax) {
     std::vector<double> samples(values.begin(), values.end());
     Summary s = summarize(samples);
     char overlay[128];
@@ -23,12 +22,17 @@ void plotSeries(const char* id, const char* label, const RingBuffer<float>& seri
 }  // namespace
 
 void drawFrameGraph(const FrameHistory& history) {
+    std::vector<float> frame, kernel;
+    for (std::size_t i = 0; i < history.frames.size(); ++i) {
+        frame.push_back(static_cast<float>(history.frames[i].frameMs));
+        kernel.push_back(static_cast<float>(history.frames[i].kernelMs));
+    }
     // One scale for both plots so kernel time reads as a share of the frame.
     float scaleMax = 0.f;
-    for (std::size_t i = 0; i < history.frameMs.size(); ++i) scaleMax = std::max(scaleMax, history.frameMs[i]);
+    for (float ms : frame) scaleMax = std::max(scaleMax, ms);
     scaleMax = std::max(scaleMax * 1.1f, 0.1f);
-    plotSeries("##frame", "frame", history.frameMs, scaleMax);
-    plotSeries("##kernel", "kernel", history.kernelMs, scaleMax);
+    plotSeries("##frame", "frame", frame, scaleMax);
+    plotSeries("##kernel", "kernel", kernel, scaleMax);
 }
 
 }  // namespace racelab

@@ -68,7 +68,7 @@ void sampleSteps(std::vector<KernelStat>& steps) {
     }
 }
 
-void drawTimeBars(const StageHistory& history, const std::vector<KernelStat>& steps, bool stepsOn) {
+void drawTimeBars(const FrameHistory& history, const std::vector<KernelStat>& steps, bool stepsOn) {
     if (history.frames.size() == 0) return;
     // Medians per stage (ms -> µs); "other" is what the frame's median holds beyond the stages' medians.
     const double frame = 1000.0 * medianOf(history.frames, &FrameTiming::frameMs);

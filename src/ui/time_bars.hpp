@@ -4,23 +4,16 @@
 #pragma once
 #include <vector>
 
-#include "core/frame_timing.hpp"
 #include "core/kernel_timing.hpp"
-#include "core/ring_buffer.hpp"
+#include "ui/frame_graph.hpp"
 
 namespace racelab {
-
-struct StageHistory {
-    static constexpr std::size_t kFrames = 120;
-    RingBuffer<FrameTiming> frames{kFrames};
-    void clear() { frames.clear(); }
-};
 
 // After a frame whose GPU work has finished: while per-step timing is on, adds the frame's steps and every 30
 // frames makes that window `steps` (what the panel shows); while it is off, empties both.
 void sampleSteps(std::vector<KernelStat>& steps);
 
 // The stage bar from `history`; the step bar from `steps` (empty: a hint to turn per-step timing on).
-void drawTimeBars(const StageHistory& history, const std::vector<KernelStat>& steps, bool stepsOn);
+void drawTimeBars(const FrameHistory& history, const std::vector<KernelStat>& steps, bool stepsOn);
 
 }  // namespace racelab

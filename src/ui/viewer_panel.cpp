@@ -168,7 +168,8 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
     ImGui::TextDisabled("%s", s.surfaceDescription.c_str());
 
     // timing
-    float lastFrame = s.history->frameMs.size() ? s.history->frameMs[s.history->frameMs.size() - 1] : 0.f;
+    const auto& frames = s.history->frames;
+    const float lastFrame = frames.size() ? static_cast<float>(frames[frames.size() - 1].frameMs) : 0.f;
     ImGui::Text("frame %ld   %.1f FPS (%.3f ms)", s.frameIndex, lastFrame > 0 ? 1000.f / lastFrame : 0.f, lastFrame);
     drawFrameGraph(*s.history);
     ImGui::SetNextItemOpen(s.stepTiming, ImGuiCond_Once);  // open from the start with view --step-timing
@@ -177,7 +178,7 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("CUDA events around every named GPU step (binning, sort, render...); they cost a little, "
                               "so the frame times above grow while it is on");
-        drawTimeBars(*s.stages, *s.steps, s.stepTiming);
+        drawTimeBars(*s.history, *s.steps, s.stepTiming);
     }
 
     ImGui::Separator();

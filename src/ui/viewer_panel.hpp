@@ -26,7 +26,6 @@ struct ViewerPanelState {
     // shown only
     std::string presenterName, presenterReason, surfaceDescription, statusMessage;
     const FrameHistory* history = nullptr;
-    const StageHistory* stages = nullptr;
     const std::vector<KernelStat>* steps = nullptr;  // per-step timing's last window (empty while it is off)
     bool stepTiming = false;                          // edited: CUDA events around every named GPU step
     RaceReading race;

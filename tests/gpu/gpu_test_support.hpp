@@ -2,7 +2,13 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "app/scene_setup.hpp"
+#include "core/errors.hpp"
+#include "scenes/scene_registry.hpp"
 
 #define RACELAB_REQUIRE_CUDA_DEVICE()                                                      \
     do {                                                                                   \
@@ -10,3 +16,39 @@
         if (!racelab::cudaUsable(&racelab_why))                                            \
             GTEST_SKIP() << "GPU test skipped: no usable CUDA device (" << racelab_why << ")"; \
     } while (0)
+
+namespace racelab::gputest {
+
+// The presets a test can run anywhere: those that need no input (no --image) and are not heavy.
+inline std::vector<SceneListing> lightScenes() {
+    std::vector<SceneListing> out;
+    for (const SceneListing& l : listScenes())
+        if (l.preset.needs.empty() && !l.preset.heavy) out.push_back(l);
+    return out;
+}
+
+// One light scene per family: the family's default preset if it has the project's default, else its first.
+inline std::vector<std::string> oneSceneEachFamily() {
+    std::vector<std::string> out;
+    for (const WorkloadFamily* family : workloadFamilies()) {
+        std::string pick;
+        for (const SceneListing& l : lightScenes())
+            if (l.family == family && (pick.empty() || l.preset.isDefault)) pick = l.name;
+        if (!pick.empty()) out.push_back(pick);
+    }
+    return out;
+}
+
+// The scene on the cuda backend, or nullptr when it needs a file this machine does not have (a fetched mesh;
+// such a scene reads it on its first frame, so the caller treats a MissingInputError there the same way).
+inline std::unique_ptr<Scene> cudaSceneOrNull(const std::string& name) {
+    SceneOptions options;
+    options.backend = Backend::Cuda;
+    try {
+        return createScene(name, options);
+    } catch (const MissingInputError&) {
+        return nullptr;
+    }
+}
+
+}  // namespace racelab::gputest

@@ -9,6 +9,7 @@
 #include "app/frame_loop.hpp"
 #include "app/race_meter.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"
 #include "scenes/scene_registry.hpp"
 #ifdef RACELAB_HAVE_CUDA
@@ -22,26 +23,9 @@ namespace {
 constexpr int kWidth = 320, kHeight = 240;
 constexpr int kFrames = 24;  // frames measured per variant: enough for the rarest race seen (fourier's chain)
 
-// One scene per family: the family's default preset if it has the project's default, else its first preset
-// that needs no input and is not heavy.
-std::vector<std::string> oneSceneEachFamily() {
-    std::vector<std::string> out;
-    for (const WorkloadFamily* family : workloadFamilies()) {
-        std::string pick;
-        for (const SceneListing& l : listScenes()) {
-            if (l.family != family || !l.preset.needs.empty() || l.preset.heavy) continue;
-            if (pick.empty() || l.preset.isDefault) pick = l.name;
-        }
-        if (!pick.empty()) out.push_back(pick);
-    }
-    return out;
-}
+using gputest::oneSceneEachFamily;
 
-std::unique_ptr<Scene> makeScene(const std::string& name) {
-    SceneOptions options;
-    options.backend = Backend::Cuda;
-    return createScene(name, options);
-}
+std::unique_ptr<Scene> makeScene(const std::string& name) { return gputest::cudaSceneOrNull(name); }
 
 // Runs `frames` frames of `variant` through a frame loop without GL (plain view) and returns the last one.
 HostImage runFrames(FrameLoop& loop, int variant, int frames, bool meter) {
@@ -52,12 +36,7 @@ HostImage runFrames(FrameLoop& loop, int variant, int frames, bool meter) {
     return loop.lastFramePixels();
 }
 
-long differingPixels(const HostImage& a, const HostImage& b) {
-    long n = 0;
-    for (std::size_t i = 0; i < a.pixels.size(); i += 4)
-        n += a.pixels[i] != b.pixels[i] || a.pixels[i + 1] != b.pixels[i + 1] || a.pixels[i + 2] != b.pixels[i + 2];
-    return n;
-}
+long differingPixels(const HostImage& a, const HostImage& b) { return compareImages(a, b, 0.f).differingPixels; }
 
 }  // namespace
 

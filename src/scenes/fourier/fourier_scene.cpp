@@ -25,14 +25,11 @@ namespace racelab::fourier {
 const std::vector<VariantInfo>& FourierScene::variants() const { return racelabWorkload_fourier().variants; }
 
 namespace {
-// What each variant (in the descriptor's order: good, bad, bad-chain, bad-trail) draws with a race.
-DrawRaces racesOf(int variant) {
-    switch (variant) {
-        case 1: return {true, true};
-        case 2: return {true, false};
-        case 3: return {false, true};
-        default: return {};
-    }
+// What a variant draws with a race, by its name in the descriptor (workload.cpp): bad-chain races the chain,
+// bad-trail the trail, bad both, good neither.
+DrawRaces racesOf(const std::string& variant) {
+    const bool both = variant == "bad";
+    return {both || variant == "bad-chain", both || variant == "bad-trail"};
 }
 }  // namespace
 
@@ -156,7 +153,7 @@ void FourierScene::render(const FrameTarget& target, int variant) {
     lastWidth_ = target.width, lastHeight_ = target.height;
     DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_.asBool(), showArms_.asBool(),
                    showSource_.asBool(), trailFrom_};
-    gpu_->draw(target, s, frame_, variant, racesOf(variant));
+    gpu_->draw(target, s, frame_, variant, racesOf(variants()[static_cast<std::size_t>(variant)].name));
 }
 
 std::vector<std::uint32_t> FourierScene::gpuTrail(int variant, cudaStream_t stream) const {
@@ -204,7 +201,7 @@ void FourierScene::renderReference(HostImage& image, bool parallel) {
 }
 
 RatioSide FourierScene::benchGpuSide(int variant) const {
-    const DrawRaces races = racesOf(variant);
+    const DrawRaces races = racesOf(variants()[static_cast<std::size_t>(variant)].name);
     return {std::string("GPU ") + variants()[static_cast<std::size_t>(variant)].name +
                 (races.trail ? " (adds each frame's trail segment, racy read-then-write max)"
                              : " (adds each frame's trail segment to the kept trail, atomicMax splats)"),
@@ -235,8 +232,8 @@ std::vector<BenchReference> FourierScene::benchReferences(int variant) {
     const std::string wholeTrail = "redraws the whole trail (" + std::to_string(frame_ - trailFrom_) +
                                    " segments) every call, plus circles, arms, compose";
     // Like for like with the good variant only: a racy one runs other code (and loses work).
-    const Likeness likeness = racesOf(variant).chain || racesOf(variant).trail ? Likeness::AlgorithmAndHardware
-                                                                               : Likeness::LikeForLike;
+    const Likeness likeness = variants()[static_cast<std::size_t>(variant)].correct ? Likeness::LikeForLike
+                                                                                      : Likeness::AlgorithmAndHardware;
     return {{"CPU kept trail (max splats, row bands)", "adds the next frame's trail segment, plus circles, arms, compose",
              likeness, incremental, true},
             {"CPU reference (max splats, row bands)", wholeTrail, Likeness::AlgorithmAndHardware,

@@ -61,6 +61,7 @@ void HistogramScene::regenerate() {
     else
         inputs_ = generateInputs(preset_ == "skewed" ? Distribution::Skewed : Distribution::MultiPeak, seed, count_, bins_);
     referenceBins_ = countReference(inputs_, bins_);
+    largestReference_ = largestCount(referenceBins_);  // the bars' scale, drawn every frame
     onDevice_.markStale();
     lastLost_.reset();
 }
@@ -83,7 +84,7 @@ void HistogramScene::ensureDeviceInputs(cudaStream_t stream) {
 void HistogramScene::render(const FrameTarget& target, int variant) {
     ensureDeviceInputs(target.stream);
     gpu_->count(static_cast<Counting>(variant), target.stream);
-    gpu_->draw(target, largestCount(referenceBins_));
+    gpu_->draw(target, largestReference_);
     rendered_ = true;
 }
 

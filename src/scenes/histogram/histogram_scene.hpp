@@ -58,6 +58,7 @@ private:
     int bins_ = 256;
     std::vector<std::uint32_t> inputs_;         // one bin index per input
     std::vector<std::uint32_t> referenceBins_;  // the exact histogram of inputs_
+    long long largestReference_ = 0;            // its largest bin
     DeviceMirror<> onDevice_;                   // the GPU's inputs and its copy of the reference
     std::unique_ptr<HistogramGpu> gpu_;
     bool rendered_ = false;

@@ -26,7 +26,7 @@ RACELAB_WORKLOAD(histogram) {
         f.countMeaning = "inputs";
         // Exactly as fourier declares it: families that declare the same name share one option, and the
         // first family's help is the one shown.
-        f.options = {{"image", "picture for fourier/image (PNG, JPEG or SVG)", true}};
+        f.options = {{"image", "picture for histogram/image (PNG or JPEG)", true}};
         f.presets = [] {
             std::vector<PresetInfo> out(3);
             out[0].name = "random";
