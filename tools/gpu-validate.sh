@@ -3,7 +3,8 @@
 #   tests    - the GPU test suite (racelab_gpu_tests)
 #   sanitize - the compute-sanitizer matrix (tools/sanitizer-matrix.sh): memcheck and initcheck on every good
 #              variant at aligned and odd sizes, racecheck on the shared-memory races and their twins
-#   bench    - the benchmarks behind docs/BENCHMARKS.md
+#   bench    - the benchmarks behind docs/BENCHMARKS.md, each writing its record into OUT/.../records/ (what
+#              tools/bench-docs prints the doc's tables from); mesh/bunny's are skipped when it is not fetched
 #   window   - the viewer in a real window (needs DISPLAY): NVIDIA GL (interop) and, when Mesa is present,
 #              llvmpipe (the staging fallback)
 #   profile  - ncu on the good variant's kernels
@@ -71,24 +72,54 @@ for stage in $stages; do
     tail -1 "$out/sanitizer/matrix.txt" | sed 's/^/   /' | tee -a "$out/summary.txt"
     ;;
   bench)
-    step "benchmarks"
+    # Every bench writes its record into OUT/records/NAME.json (its log: OUT/bench-NAME.log). Those records are
+    # what docs/BENCHMARKS.md is printed from: copy the folder to bench/records/<gpu>-<commit>/ and run
+    # tools/bench-docs on it (OUT/BENCHMARKS.md is that doc printed from OUT/records, to look at first).
+    step "benchmarks: records in $out/records"
+    mkdir -p "$out/records"
+    record() {  # record NAME ARGS...: racelab bench ARGS --json OUT/records/NAME.json
+      local name=$1; shift
+      run "bench-$name" "$bin/racelab" bench "$@" --json "$out/records/$name.json"
+    }
+    record_fetched() {  # the same for a scene whose mesh tools/fetch-meshes.sh fetches: without it, a skip
+      local name=$1; shift
+      "$bin/racelab" bench "$@" --json "$out/records/$name.json" >"$out/bench-$name.log" 2>&1
+      local rc=$?
+      if [ $rc -ne 0 ] && grep -q "which is not in assets/meshes/" "$out/bench-$name.log"; then
+        echo "   bench-$name: skipped, mesh not fetched (run tools/fetch-meshes.sh): no record" | tee -a "$out/summary.txt"
+      else
+        echo "   bench-$name: exit $rc" | tee -a "$out/summary.txt"
+        [ $rc -eq 0 ] || status=1
+      fi
+    }
     for scene in rand10k rand100k rand1M micro2M biglittle snow; do
-      run "bench-$scene" "$bin/racelab" bench --scene "circles/$scene" --size 1024x1024 --present none --frames 300 --warmup 30
+      cpu=(); [ "$scene" = rand1M ] && cpu=(--cpu)  # rand1M's CPU ratios; rand100k's come from the run below
+      record "circles-$scene" --scene "circles/$scene" --size 1024x1024 --present none --frames 300 --warmup 30 "${cpu[@]}"
     done
-    run bench-interop-1080p "$bin/racelab" bench --scene circles/rand100k --size 1920x1080 --present interop --frames 1000 --warmup 100 --json "$out/interop-1080p.json"
-    run bench-staging-1080p "$bin/racelab" bench --scene circles/rand100k --size 1920x1080 --present staging --frames 300 --warmup 30
-    run bench-cpu-rand100k "$bin/racelab" bench --scene circles/rand100k --present none --frames 100 --cpu
-    run bench-planes-10000 "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 100 --warmup 10
-    run bench-planes-10000-cpu "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 20 --warmup 5 --cpu
-    run bench-planes-default-1080p "$bin/racelab" bench --scene planes/default --size 1920x1080 --present interop --frames 300 --warmup 30
-    run bench-mesh-bunny "$bin/racelab" bench --scene mesh/bunny --size 1024x1024 --present none --frames 300 --warmup 30
-    run bench-mesh-bunny-depth "$bin/racelab" bench --scene mesh/bunny --size 1024x1024 --present none --frames 300 --warmup 30 --param shading=depth
-    run bench-mesh-bunny-brute "$bin/racelab" bench --scene mesh/bunny --size 256x256 --variant brute --present none --frames 20 --warmup 2
+    record circles-rand100k-1080p-interop --scene circles/rand100k --size 1920x1080 --present interop --frames 1000 --warmup 100
+    record circles-rand100k-1080p-staging --scene circles/rand100k --size 1920x1080 --present staging --frames 300 --warmup 30
+    record circles-rand100k-cpu --scene circles/rand100k --present none --frames 100 --cpu
+    record planes-10000x50 --scene planes/10000x50 --size 512x512 --present none --frames 100 --warmup 10
+    record planes-10000x50-cpu --scene planes/10000x50 --size 512x512 --present none --frames 20 --warmup 5 --cpu
+    record planes-default --scene planes/default --present none --frames 200 --cpu
+    record planes-default-1080p-interop --scene planes/default --size 1920x1080 --present interop --frames 300 --warmup 30
+    record mesh-torus --scene mesh/torus --present none --frames 200 --cpu
+    record_fetched mesh-bunny --scene mesh/bunny --size 1024x1024 --present none --frames 300 --warmup 30
+    record_fetched mesh-bunny-depth --scene mesh/bunny --size 1024x1024 --present none --frames 300 --warmup 30 --param shading=depth
+    record_fetched mesh-bunny-brute --scene mesh/bunny --size 256x256 --variant brute --present none --frames 20 --warmup 2
     run visibility-torus "$bin/racelab" visibility --scene mesh/torus --origin 0,2,0 --runs 50 --cpu --out "$out/vis-torus.txt"
-    run visibility-bunny "$bin/racelab" visibility --scene mesh/bunny --origin 0,0.3,0.5 --runs 50 --cpu --out "$out/vis-bunny.txt"
-    run bench-fourier-shapes "$bin/racelab" bench --scene fourier/shapes --size 1024x1024 --present none --frames 200 --warmup 20
-    run bench-fourier-2000 "$bin/racelab" bench --scene fourier/text --size 1920x1080 --present none --frames 600 --warmup 30 --param terms=2000
-    run bench-suite "$bin/racelab" bench --suite --present none --frames 100 --warmup 10
+    if [ -f assets/meshes/bunny00.off ]; then
+      run visibility-bunny "$bin/racelab" visibility --scene mesh/bunny --origin 0,0.3,0.5 --runs 50 --cpu --out "$out/vis-bunny.txt"
+    else
+      echo "   visibility-bunny: skipped, mesh not fetched (run tools/fetch-meshes.sh)" | tee -a "$out/summary.txt"
+    fi
+    record fourier-shapes --scene fourier/shapes --size 1024x1024 --present none --frames 200 --warmup 20
+    record fourier-text-2000-1080p --scene fourier/text --size 1920x1080 --present none --frames 600 --warmup 30 --param terms=2000 --cpu
+    record histogram-random --scene histogram/random --present none --frames 200 --cpu
+    record histogram-skewed --scene histogram/skewed --present none --frames 200 --cpu
+    record suite --suite --present none --frames 100 --warmup 10
+    cp docs/BENCHMARKS.md "$out/BENCHMARKS.md"
+    run bench-docs python3 tools/bench-docs "$(cd "$out/records" && pwd)" --doc "$out/BENCHMARKS.md"
     ;;
   window)
     step "window (real GLFW window)"

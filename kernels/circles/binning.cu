@@ -2,13 +2,19 @@
 // 16x16 tile must blend, and in what order.
 //
 // good: count the tiles each circle covers -> exclusive scan -> emit (tile, circle) pairs in circle order ->
-//       CUB radix sort on the tile bits only (LSD radix sort is stable, so each tile keeps circle order) ->
-//       per-tile ranges -> renderTiles (render_tiles.cu).
+//       CUB radix sort on the tile bits only (LSD radix sort is stable, so each tile keeps circle order) over
+//       the pass's capacity (sentinel keys past the count sort last) -> per-tile ranges -> renderTiles
+//       (render_tiles.cu). The pair count is read on the device by the ranges and the renderer; the host learns
+//       it (and the opaque-tile count) from a finished frame's read-back, never by waiting.
 //       Large scenes run this twice: first for the nearest circles only, then for all the others while
 //       skipping the tiles the first pass already made opaque (occlusion culling). In dense scenes such as
 //       rand1M almost every tile is opaque after the first pass, so most circles are never binned.
 // unordered: tiles are filled with atomicAdd cursors, so the order inside a tile is whatever order the
 //       atomics happened in.
+#include <algorithm>
+#include <iterator>
+#include <cmath>
+#include <string>
 #include <type_traits>
 
 #include <cub/device/device_radix_sort.cuh>
@@ -18,6 +24,7 @@
 #include "common/launch.cuh"
 #include "circles/tile_cover.cuh"
 #include "core/device_buffer.hpp"
+#include "core/fault_injection.hpp"
 #include "scenes/circles/circle_formulas.hpp"
 
 namespace racelab::circles {
@@ -35,32 +42,40 @@ int bitsFor(unsigned value) {
 // lanesFor): one lane for circles of a tile or two (micro2M), up to a warp for circles spanning hundreds.
 
 // Circles [begin, end) of the scene; tiles flagged in tileDone (when given) are skipped.
+// With culling, `opaqueTiles` (when given) counts the tiles the first pass made opaque: when that is every
+// tile, the circles are not looked at (rand1M's usual case, decided on the device rather than by the host).
 template <int kLanes>
 __global__ void countCoveredTiles(DeviceCircles c, int begin, int end, TileGrid grid, const std::uint8_t* tileDone,
-                                  unsigned* counts) {
+                                  const unsigned* opaqueTiles, unsigned* counts) {
     const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
     const int i = begin + static_cast<int>(thread / kLanes), lane = static_cast<int>(thread % kLanes);
     unsigned n = 0;
-    if (i < end)
+    const bool allOpaque = opaqueTiles && *opaqueTiles == static_cast<unsigned>(grid.tilesX * grid.tilesY);
+    if (i < end && !allOpaque)
         forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], lane, kLanes, tileDone,
                            [&](int) { ++n; });
     for (int offset = kLanes / 2; offset > 0; offset /= 2) n += __shfl_xor_sync(0xffffffffu, n, offset, kLanes);
     if (i < end && lane == 0) counts[i - begin] = n;
 }
 
+// Pairs past `capacity` are not written (the count still says how many there were: the renderer then walks
+// the circles itself, see TileLists). A circle without pairs (every tile it reaches already opaque) returns
+// before looking at its tiles.
 template <int kLanes>
 __global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid, const std::uint8_t* tileDone,
-                              const unsigned* offsets, unsigned* keys, unsigned* values) {
+                              const unsigned* offsets, unsigned capacity, unsigned* keys, unsigned* values) {
     const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
     const int i = begin + static_cast<int>(thread / kLanes), lane = static_cast<int>(thread % kLanes);
-    const bool valid = i < end;
+    unsigned first = 0, last = 0;
+    if (i < end) first = offsets[i - begin], last = offsets[i - begin + 1];
+    const bool writes = last > first && last <= capacity;  // the same for every lane of the circle
     float px = 0.f, py = 0.f, r = 0.f;
-    if (valid) px = c.position[3 * i], py = c.position[3 * i + 1], r = c.radius[i];
+    if (writes) px = c.position[3 * i], py = c.position[3 * i + 1], r = c.radius[i];
     // Exclusive prefix of the lanes' counts inside the group (a lone lane starts at the circle's offset).
     unsigned before = 0;
     if constexpr (kLanes > 1) {
         unsigned mine = 0;
-        if (valid) forEachCoveredTile(grid, px, py, r, lane, kLanes, tileDone, [&](int) { ++mine; });
+        if (writes) forEachCoveredTile(grid, px, py, r, lane, kLanes, tileDone, [&](int) { ++mine; });
         before = mine;
         for (int offset = 1; offset < kLanes; offset *= 2) {
             unsigned other = __shfl_up_sync(0xffffffffu, before, offset, kLanes);
@@ -68,8 +83,8 @@ __global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid
         }
         before -= mine;
     }
-    if (!valid) return;
-    unsigned slot = offsets[i - begin] + before;
+    if (!writes) return;
+    unsigned slot = first + before;
     forEachCoveredTile(grid, px, py, r, lane, kLanes, tileDone, [&](int tile) {
         keys[slot] = static_cast<unsigned>(tile);
         values[slot] = static_cast<unsigned>(i);
@@ -77,8 +92,13 @@ __global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid
     });
 }
 
-__global__ void findTileRanges(const unsigned* sortedKeys, unsigned pairs, unsigned* tileStart, unsigned* tileEnd) {
-    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+__global__ void findTileRanges(const unsigned* sortedKeys, const unsigned* pairCount, unsigned capacity,
+                               unsigned* tileStart, unsigned* tileEnd) {
+    // Overflowed: slots of circles whose pairs did not fit still hold the sentinel key among the real ones,
+    // and the renderer walks every circle anyway (TileLists).
+    if (*pairCount > capacity) return;
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned pairs = *pairCount;
     if (i >= pairs) return;
     unsigned key = sortedKeys[i];
     if (i == 0 || sortedKeys[i - 1] != key) tileStart[key] = i;
@@ -101,30 +121,85 @@ __global__ void fillTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* cu
 
 }  // namespace
 
-template <typename CubCall>
-void CircleGpuCuda::Impl::runCub(CubCall call, const char* what) {
-    std::size_t bytes = 0;
-    CUDA_CHECK(call(nullptr, bytes));
-    cubTemp.reserve(bytes, what);
-    bytes = cubTemp.bytes();
-    CUDA_CHECK(call(cubTemp.data(), bytes));
+// Exclusive scan of counts[0..n) into offsets[0..n]: offsets[n] is the total, left on the device.
+void CircleGpuCuda::Impl::scanCounts(std::size_t n, cudaStream_t stream) {
+    namedGpuStep("circles: scan tile counts (CUB)", stream, [&] {
+        runCubCall(cubTemp, "CUB scan temporaries", [&](void* temp, std::size_t& bytes) {
+            return cub::DeviceScan::ExclusiveSum(temp, bytes, counts.data(), offsets.data(), static_cast<int>(n + 1), stream);
+        });
+    });
 }
 
-// Exclusive scan of counts[0..n) into offsets[0..n]; returns offsets[n] (the total) on the host.
-unsigned CircleGpuCuda::Impl::scanCounts(std::size_t n, cudaStream_t stream) {
-    namedGpuStep("circles: scan tile counts (CUB)", stream, [&] {
-        runCub([&](void* temp, std::size_t& bytes) {
-            return cub::DeviceScan::ExclusiveSum(temp, bytes, counts.data(), offsets.data(), static_cast<int>(n + 1), stream);
-        }, "CUB scan temporaries");
-    });
+// The same, with the total read back: the unordered variant sizes its lists with it (a host wait per frame).
+unsigned CircleGpuCuda::Impl::scanCountsToHost(std::size_t n, cudaStream_t stream) {
+    scanCounts(n, stream);
     CUDA_CHECK(cudaMemcpyAsync(pinnedTotal, offsets.data() + n, sizeof(unsigned), cudaMemcpyDeviceToHost, stream));
-    waitForStream(stream);  // the pair count sizes the sort: one sync per frame
+    waitForStream(stream);
     return *pinnedTotal;
 }
 
-// Bins circles [begin, end) (skipping tiles flagged in tileDone when culling) and renders them.
+// A new grid or circle set starts from the most pairs its radii can give (pairBound), so its first frame
+// cannot overflow; after that each pass's capacity follows the counts finished frames read back
+// (absorbReadbacks), so the sort does not run over a bound far above the real count (rand1M: millions against
+// a few hundred thousand).
+void CircleGpuCuda::Impl::fitPairCapacity(const TileGrid& grid) {
+    if (capacityWidth != grid.width || capacityHeight != grid.height) {
+        const std::size_t bound = pairBound(hostRadius.data(), hostRadius.size(), grid);
+        constexpr std::size_t kMostPairs = std::size_t{1} << 30;  // 16 GiB of pair buffers; beyond: overflow path
+        for (unsigned& c : pairCapacity)
+            c = static_cast<unsigned>(std::max<std::size_t>(std::min(bound, kMostPairs), kMinPairCapacity));
+        capacityWidth = grid.width;
+        capacityHeight = grid.height;
+        capacityTiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
+    }
+    if (const unsigned forced = faultInjection().circlePairCapacity)
+        for (unsigned& c : pairCapacity) c = std::max(forced, 1u);
+    const std::size_t most = *std::max_element(std::begin(pairCapacity), std::end(pairCapacity));
+    if (most > pairs.keys.size())
+        requireDeviceMemory(4 * (most + most / 4) * sizeof(unsigned), "tile pairs (" + std::to_string(most) + " at most)");
+    pairs.keys.reserve(most, "tile pairs");
+    pairs.values.reserve(most, "tile pairs");
+    pairs.keysSorted.reserve(most, "tile pairs");
+    pairs.valuesSorted.reserve(most, "tile pairs");
+}
+
+// A pass's capacity after a finished frame counted `pairs`: grown past an overflow or when nearly full, shrunk
+// when far above the count (not on every small change: a new capacity is a new sort size, and the graph of
+// the frame is updated for it).
+static unsigned capacityFor(unsigned current, unsigned pairs) {
+    const unsigned wanted = std::max(pairs + pairs / 4, kMinPairCapacity);
+    if (pairs > current - current / 10 || wanted < current / 2) return wanted;
+    return current;
+}
+
+// Takes in what finished frames read back (without waiting: a frame still running is left for later).
+void CircleGpuCuda::Impl::absorbReadbacks() {
+    for (int k = 1; k <= kReadbackSlots; ++k) {
+        const int slot = (nextReadback + k) % kReadbackSlots;  // oldest first
+        if (!readbackPending[slot]) continue;
+        const cudaError_t state = cudaEventQuery(readbackDone[slot]);
+        if (state == cudaErrorNotReady) break;  // in-order stream: the newer ones are not done either
+        CUDA_CHECK(state);
+        readbackPending[slot] = false;
+        const FrameReadback& r = readback[slot];
+        stats.passes = static_cast<int>(r.passes);
+        stats.tilePairs = static_cast<std::int64_t>(r.pairs[0]) + (r.passes > 1 ? r.pairs[1] : 0u);
+        if (r.tiles == capacityTiles) {  // counted on the grid the capacities are for
+            if (r.passes == 1) pairCapacity[0] = capacityFor(pairCapacity[0], r.pairs[0]);
+            else for (int pass = 0; pass < 2; ++pass) pairCapacity[1 + pass] = capacityFor(pairCapacity[1 + pass], r.pairs[pass]);
+        }
+        if (r.passes > 1 && r.opaque < r.tiles / 2) {
+            twoPassesPayOff = false;
+            framesUntilRetry = 120;
+        }
+    }
+}
+
+// Bins circles [begin, end) (skipping tiles flagged in tileDone when culling) and renders them. `slot` (when
+// given) receives the pass's pair count on the stream.
 template <bool kLoadState, bool kStoreState>
-void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull) {
+void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull,
+                                       FrameReadback* slot, int pass, int capacityIndex) {
     cudaStream_t s = target.stream;
     const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
     const int n = end - begin;
@@ -136,37 +211,36 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
     const unsigned blocks = blocksFor(std::size_t(n) * lanes, 256);
     if (n > 0) withLanes(lanes, [&](auto group) {
         launchKernel("circles: count tiles", countCoveredTiles<decltype(group)::value>, blocks, 256, 0, s, circles(), begin,
-                     end, grid, skip, counts.data());
+                     end, grid, skip, cull ? opaqueTiles.data() : nullptr, counts.data());
     });
-    unsigned pairs = scanCounts(n, s);
-    stats.tilePairs += pairs;
-    ++stats.passes;
+    scanCounts(n, s);
+    const unsigned* pairCount = offsets.data() + n;
+    if (slot) CUDA_CHECK(cudaMemcpyAsync(&slot->pairs[pass], pairCount, sizeof(unsigned), cudaMemcpyDeviceToHost, s));
     tileStart.reserve(tiles, "tile ranges");
     tileEnd.reserve(tiles, "tile ranges");
     CUDA_CHECK(cudaMemsetAsync(tileStart.data(), 0, tiles * sizeof(unsigned), s));
     CUDA_CHECK(cudaMemsetAsync(tileEnd.data(), 0, tiles * sizeof(unsigned), s));
-    if (pairs > 0) {
-        keys.reserve(pairs, "tile pairs");
-        values.reserve(pairs, "tile pairs");
-        keysSorted.reserve(pairs, "tile pairs");
-        valuesSorted.reserve(pairs, "tile pairs");
-        withLanes(lanes, [&](auto group) {
-            launchKernel("circles: emit tile pairs", emitTilePairs<decltype(group)::value>, blocks, 256, 0, s, circles(),
-                         begin, end, grid, skip, offsets.data(), keys.data(), values.data());
+    // Keys past the count stay all ones: with the sort's end bit above the largest tile, that sorts last.
+    const unsigned capacity = pairCapacity[capacityIndex];
+    CUDA_CHECK(cudaMemsetAsync(pairs.keys.data(), 0xff, capacity * sizeof(unsigned), s));
+    if (n > 0) withLanes(lanes, [&](auto group) {
+        launchKernel("circles: emit tile pairs", emitTilePairs<decltype(group)::value>, blocks, 256, 0, s, circles(),
+                     begin, end, grid, skip, offsets.data(), capacity, pairs.keys.data(), pairs.values.data());
+    });
+    const int endBit = bitsFor(tiles + 1);  // tile ids and the sentinel's low bits (2^endBit - 1 >= tiles) apart
+    namedGpuStep("circles: sort tile pairs (CUB)", s, [&] {
+        runCubCall(cubTemp, "CUB sort temporaries", [&](void* temp, std::size_t& bytes) {
+            return cub::DeviceRadixSort::SortPairs(temp, bytes, pairs.keys.data(), pairs.keysSorted.data(),
+                                                   pairs.values.data(), pairs.valuesSorted.data(),
+                                                   static_cast<int>(capacity), 0, endBit, s);
         });
-        const int endBit = bitsFor(tiles);
-        namedGpuStep("circles: sort tile pairs (CUB)", s, [&] {
-            runCub([&](void* temp, std::size_t& bytes) {
-                return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), keysSorted.data(), values.data(),
-                                                       valuesSorted.data(), static_cast<int>(pairs), 0, endBit, s);
-            }, "CUB sort temporaries");
-        });
-        launchKernel("circles: tile ranges", findTileRanges, blocksFor(pairs, 256), 256, 0, s, keysSorted.data(), pairs,
-                     tileStart.data(), tileEnd.data());
-    }
-    launchRenderTiles(kLoadState, kStoreState, tiles, s, circles(), grid, snow, valuesSorted.data(),
-                      tileStart.data(), tileEnd.data(), pixelState.data(), tileDone.data(), opaqueTiles.data(),
-                      target.pixels, target.pitchBytes);
+    });
+    launchKernel("circles: tile ranges", findTileRanges, blocksFor(capacity, 256), 256, 0, s, pairs.keysSorted.data(),
+                 pairCount, capacity, tileStart.data(), tileEnd.data());
+    TileLists lists{pairs.valuesSorted.data(), tileStart.data(), tileEnd.data(), pairCount, capacity,
+                    static_cast<unsigned>(begin), static_cast<unsigned>(end)};
+    launchRenderTiles(kLoadState, kStoreState, tiles, s, circles(), grid, snow, lists, pixelState.data(), tileDone.data(),
+                      opaqueTiles.data(), target.pixels, target.pitchBytes);
 }
 
 int CircleGpuCuda::Impl::firstPassCircles() const {
@@ -194,40 +268,38 @@ void CircleGpuCuda::Impl::withLanes(int lanes, Launch launch) {
 }
 
 void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& grid) {
-    stats.tilePairs = 0;
-    stats.passes = 0;
+    absorbReadbacks();
+    fitPairCapacity(grid);
+    // This frame's read-back slot, unless the host has not read that slot yet (frames far ahead of the GPU).
+    const int slotIndex = nextReadback;
+    FrameReadback* slot = readbackPending[slotIndex] ? nullptr : &readback[slotIndex];
+    const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
+    if (slot) slot->tiles = tiles;
     const int firstPass = firstPassCircles();
     if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
     if (count <= 2 * firstPass || !twoPassesPayOff) {
-        binAndRender<false, false>(target, grid, 0, count, false);
-        return;
+        if (slot) slot->passes = 1;
+        binAndRender<false, false>(target, grid, 0, count, false, slot, 0, 0);
+    } else {
+        // Nearest circles first; then the rest, culled against the tiles that became opaque (when that is every
+        // tile, the second pass's count kernel sees it on the device and bins nothing).
+        if (slot) slot->passes = 2;
+        pixelState.reserve(static_cast<std::size_t>(grid.width) * grid.height, "front-to-back pixel state");
+        tileDone.reserve(tiles, "tile flags");
+        if (!opaqueTiles.data()) opaqueTiles.allocate(1, "opaque tile counter");
+        CUDA_CHECK(cudaMemsetAsync(opaqueTiles.data(), 0, sizeof(unsigned), target.stream));
+        const int split = count - firstPass;
+        binAndRender<false, true>(target, grid, split, count, false, slot, 0, 1);
+        if (slot)
+            CUDA_CHECK(cudaMemcpyAsync(&slot->opaque, opaqueTiles.data(), sizeof(unsigned), cudaMemcpyDeviceToHost,
+                                       target.stream));
+        binAndRender<true, false>(target, grid, 0, split, true, slot, 1, 2);
     }
-    // Nearest circles first; then the rest, culled against the tiles that became opaque.
-    const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
-    pixelState.reserve(static_cast<std::size_t>(grid.width) * grid.height, "front-to-back pixel state");
-    tileDone.reserve(tiles, "tile flags");
-    if (!opaqueTiles.data()) opaqueTiles.allocate(1, "opaque tile counter");
-    CUDA_CHECK(cudaMemsetAsync(opaqueTiles.data(), 0, sizeof(unsigned), target.stream));
-    const int split = count - firstPass;
-    binAndRender<false, true>(target, grid, split, count, false);
-    CUDA_CHECK(cudaMemcpyAsync(pinnedTotal + 1, opaqueTiles.data(), sizeof(unsigned), cudaMemcpyDeviceToHost, target.stream));
-    waitForStream(target.stream);
-    const unsigned opaque = pinnedTotal[1];
-    if (opaque < tiles / 2) {
-        twoPassesPayOff = false;
-        framesUntilRetry = 120;
+    if (slot) {
+        recordEvent(readbackDone[slotIndex], target.stream);
+        readbackPending[slotIndex] = true;
+        nextReadback = (slotIndex + 1) % kReadbackSlots;
     }
-    if (opaque < tiles) {
-        binAndRender<true, false>(target, grid, 0, split, true);
-        return;
-    }
-    // Every tile is opaque: the farther circles cannot show; only the stored state becomes pixels.
-    ++stats.passes;
-    CUDA_CHECK(cudaMemsetAsync(tileStart.data(), 0, tiles * sizeof(unsigned), target.stream));
-    CUDA_CHECK(cudaMemsetAsync(tileEnd.data(), 0, tiles * sizeof(unsigned), target.stream));
-    launchRenderTiles(true, false, tiles, target.stream, circles(), grid, snow, valuesSorted.data(),
-                      tileStart.data(), tileEnd.data(), pixelState.data(), tileDone.data(), opaqueTiles.data(),
-                      target.pixels, target.pitchBytes);
 }
 
 void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileGrid& grid) {
@@ -239,18 +311,32 @@ void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileG
     if (count > 0)
         launchKernel("circles: count tiles (atomic)", countTilesAtomically, blocksFor(count, 256), 256, 0, s, circles(),
                      grid, counts.data());
-    unsigned pairs = scanCounts(tiles, s);
-    stats.tilePairs = pairs;
+    unsigned pairCount = scanCountsToHost(tiles, s);
+    stats.tilePairs = pairCount;
     stats.passes = 1;
     tileStart.reserve(tiles + 1, "tile cursors");
     CUDA_CHECK(cudaMemcpyAsync(tileStart.data(), offsets.data(), (tiles + 1) * sizeof(unsigned),
                                cudaMemcpyDeviceToDevice, s));
-    values.reserve(pairs + 1, "tile lists");
+    pairs.values.reserve(pairCount + 1, "tile lists");
     if (count > 0)
         launchKernel("circles: fill tiles (atomic)", fillTilesAtomically, blocksFor(count, 256), 256, 0, s, circles(), grid,
-                     tileStart.data(), values.data());
-    launchRenderTiles(false, false, tiles, s, circles(), grid, snow, values.data(), offsets.data(),
-                      offsets.data() + 1, nullptr, nullptr, nullptr, target.pixels, target.pitchBytes);
+                     tileStart.data(), pairs.values.data());
+    TileLists lists{pairs.values.data(), offsets.data(), offsets.data() + 1};
+    launchRenderTiles(false, false, tiles, s, circles(), grid, snow, lists, nullptr, nullptr, nullptr, target.pixels,
+                      target.pitchBytes);
+}
+
+std::size_t pairBound(const float* radius, std::size_t count, const TileGrid& grid) {
+    // A box of P pixels spans at most P / 16 + 2 tiles wherever it starts; P is at most 2 r extent + 3
+    // (pixelBounds truncates both ends, plus a pixel each way for the float rounding of (centre +- r) extent).
+    auto span = [](float r, int extent, int tiles) {
+        const double pixels = 2.0 * static_cast<double>(r) * extent + 3.0;
+        return std::min<double>(pixels / kTileSize + 2.0, tiles);
+    };
+    double total = 0;
+    for (std::size_t i = 0; i < count; ++i)
+        total += std::floor(span(radius[i], grid.width, grid.tilesX)) * std::floor(span(radius[i], grid.height, grid.tilesY));
+    return static_cast<std::size_t>(std::min(total, 1e18));
 }
 
 }  // namespace racelab::circles

@@ -6,7 +6,11 @@
 // good: count the tiles each circle covers -> exclusive scan -> emit (tile, circle) pairs in circle order ->
 //       CUB radix sort on the tile bits only (LSD radix sort is stable, so each tile keeps circle order) ->
 //       per-tile ranges -> one 16x16 block per tile blends its circles front to back through shared memory,
-//       stopping once a pixel's remaining transmittance cannot change its 8-bit value.
+//       stopping once a pixel's remaining transmittance cannot change its 8-bit value. The pair count stays
+//       on the device: the sort runs over a capacity the host knows (sized from earlier frames' counts, read
+//       back without waiting), past the count the keys are a sentinel that sorts last, and the ranges and the
+//       renderer read the count on the device. So a good frame never waits for the host and can be one CUDA
+//       graph.
 //       Large scenes run this twice: first for the nearest circles only, then for all the others while
 //       skipping the tiles the first pass already made opaque (occlusion culling). In dense scenes such as
 //       rand1M almost every tile is opaque after the first pass, so most circles are never binned.
@@ -15,7 +19,7 @@
 // bad: a thread per circle writes straight into a float image without atomics or ordering.
 //
 // The files, one job each:
-//   binning.cu      tile pairs, CUB scan and radix sort, the adaptive two-pass good variant, the unordered one
+//   binning.cu      tile pairs, the adaptive two-pass good variant, the unordered one
 //   render_tiles.cu the per-tile front-to-back renderer both good and unordered end in
 //   render_racy.cu  the bad variant
 //   animation.cu    the particle steps (the only unit with the snow noise tables in constant memory)
@@ -25,6 +29,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "circles/circle_gpu.cuh"
 #include "circles/tile_cover.cuh"
@@ -49,29 +54,76 @@ struct DeviceCircles {
     int count;
 };
 
+// What the tile renderer reads per tile. For the good variant the pairs' count lives on the device: when it
+// exceeds the pair buffer's capacity (an animated scene outgrew it), the binned lists are incomplete and the
+// renderer instead walks every circle of [rangeBegin, rangeEnd) itself, testing each against the tile with
+// the binning's own test. Same circles, same order, so the same pixels; slower, and only until the host
+// sees the count (a frame or two later, without waiting) and grows the buffer.
+struct TileLists {
+    const unsigned* list;                // circle indices, each tile's run in blend order
+    const unsigned* tileStart;           // per tile: its run in `list`
+    const unsigned* tileEnd;
+    const unsigned* pairCount = nullptr; // good variant: the pairs binned (device); null: the lists are complete
+    unsigned capacity = 0;
+    unsigned rangeBegin = 0, rangeEnd = 0;
+};
+
 // Launches renderTiles<kLoadState, kStoreState> (render_tiles.cu), one kTilePixels-thread block per tile.
 // Only the three combinations the renderer uses exist: (false, false), (false, true) and (true, false).
 void launchRenderTiles(bool loadState, bool storeState, unsigned tiles, cudaStream_t stream, DeviceCircles c,
-                       TileGrid grid, bool snow, const unsigned* list, const unsigned* tileStart, const unsigned* tileEnd,
-                       float4* state, std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out,
-                       std::size_t pitch);
+                       TileGrid grid, bool snow, const TileLists& lists, float4* state, std::uint8_t* tileDone,
+                       unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch);
+
+// The pair buffers: the count of a frame's pairs stays on the device, so they are sized from earlier frames'
+// counts (FrameReadback) with headroom, per pass. Slots past the count hold a sentinel key that sorts after
+// every tile.
+inline constexpr unsigned kMinPairCapacity = 4096;
+struct PairBuffers {
+    DeviceBuffer<unsigned> keys, values, keysSorted, valuesSorted;
+};
+
+// Upper bound of the (tile, circle) pairs `radius` can give on `grid`, wherever the circles are (the span of
+// each circle's CS149 pixel box in tiles, rounded up by a pixel each way for float rounding).
+std::size_t pairBound(const float* radius, std::size_t count, const TileGrid& grid);
 
 struct CircleGpuCuda::Impl {
     DeviceBuffer<float> position, velocity, color, radius;
+    std::vector<float> hostRadius;  // the radii uploaded, for the pair buffer's first capacity
     int count = 0;
     bool snow = false;
     // binning
-    DeviceBuffer<unsigned> counts, offsets, keys, keysSorted, values, valuesSorted, tileStart, tileEnd;
+    DeviceBuffer<unsigned> counts, offsets, tileStart, tileEnd;
+    PairBuffers pairs;
+    // Per binning pass: [0] one pass over every circle, [1] and [2] the two passes of the two-pass mode (their
+    // counts differ by an order of magnitude, and the renderer switches modes).
+    unsigned pairCapacity[3] = {0, 0, 0};
+    unsigned capacityTiles = 0;  // the grid the capacities were sized for (its tile count; 0: none yet)
+    int capacityWidth = 0, capacityHeight = 0;
     DeviceBuffer<std::uint8_t> cubTemp;
     DeviceBuffer<float4> floatImage, pixelState;
     DeviceBuffer<std::uint8_t> tileDone;
     DeviceBuffer<unsigned> opaqueTiles;
     float meanRadius = 0.f, meanSquaredRadius = 0.f;
-    // Two passes pay off only when the first makes most tiles opaque. The renderer measures that and falls
-    // back to one pass otherwise, trying two again now and then (the pixels are the same either way).
+    // Two passes pay off only when the first makes most tiles opaque. The renderer learns that from a
+    // finished frame's read-back and falls back to one pass otherwise, trying two again now and then (the
+    // pixels are the same either way).
     bool twoPassesPayOff = true;
     int framesUntilRetry = 0;
-    unsigned* pinnedTotal = nullptr;
+    unsigned* pinnedTotal = nullptr;  // the unordered variant's pair count (it waits for it)
+    // What a good frame tells the host, copied into pinned memory on the stream and read once that frame's
+    // event has completed (cudaEventQuery: the host never waits for it). A small ring, so frames in flight
+    // do not overwrite a slot the host has not read.
+    struct FrameReadback {
+        unsigned pairs[2];  // per pass, as counted on the device (may exceed the capacity)
+        unsigned opaque;    // tiles opaque after the first of two passes
+        unsigned passes;
+        unsigned tiles;
+    };
+    static constexpr int kReadbackSlots = 4;
+    FrameReadback* readback = nullptr;
+    cudaEvent_t readbackDone[kReadbackSlots] = {};
+    bool readbackPending[kReadbackSlots] = {};
+    int nextReadback = 0;
     CircleRenderStats stats;
 
     Impl();
@@ -80,11 +132,14 @@ struct CircleGpuCuda::Impl {
     DeviceCircles circles() const { return {position.data(), color.data(), radius.data(), count}; }
 
     // binning.cu
-    template <typename CubCall>
-    void runCub(CubCall call, const char* what);
-    unsigned scanCounts(std::size_t n, cudaStream_t stream);
+    unsigned scanCountsToHost(std::size_t n, cudaStream_t stream);
+    void scanCounts(std::size_t n, cudaStream_t stream);
+    // capacityIndex: which of pairCapacity; pass: which of the read-back's pair counts.
     template <bool kLoadState, bool kStoreState>
-    void binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull);
+    void binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull,
+                      FrameReadback* slot, int pass, int capacityIndex);
+    void fitPairCapacity(const TileGrid& grid);
+    void absorbReadbacks();
     int firstPassCircles() const;
     int lanesFor(const TileGrid& grid) const;
     template <typename Launch>

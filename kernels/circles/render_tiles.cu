@@ -23,9 +23,8 @@ constexpr int kRowsPerWarp = 32 / kTileSize;
 
 template <bool kLoadState, bool kStoreState>
 __global__ void __launch_bounds__(kTilePixels)
-renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, const unsigned* tileStart,
-            const unsigned* tileEnd, float4* state, std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out,
-            std::size_t pitch) {
+renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* state, std::uint8_t* tileDone,
+            unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
     __shared__ float4 geometry[kTilePixels];  // x, y, r, depth
     __shared__ float4 tint[kTilePixels];      // r, g, b
     __shared__ int rowSpan[kTilePixels];      // first and last tile row a staged circle may cover (lo | hi << 16)
@@ -47,21 +46,26 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, con
         r = s.x, g = s.y, b = s.z, transmittance = s.w;
     }
     bool done = !inside || transmittance < kTransmittanceCutoff;
-    const unsigned start = tileStart[tile], end = tileEnd[tile];
+    // The binned lists overflowed their buffer: walk every circle of the range, binning's test per circle.
+    const bool everyCircle = lists.pairCount && *lists.pairCount > lists.capacity;
+    const unsigned start = everyCircle ? lists.rangeBegin : lists.tileStart[tile];
+    const unsigned end = everyCircle ? lists.rangeEnd : lists.tileEnd[tile];
+    const int tileX = tile % grid.tilesX, tileY = tile / grid.tilesX;
     for (unsigned batchEnd = end; batchEnd > start; batchEnd = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start) {
         // Also the barrier that keeps the previous batch alive until every thread has used it.
         if (__syncthreads_count(done) == kTilePixels) break;
         unsigned batchBegin = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start;
         unsigned index = batchBegin + threadIdx.x;
         if (index < batchEnd) {
-            unsigned circle = list[index];
+            unsigned circle = everyCircle ? index : lists.list[index];
             const float px = c.position[3 * circle], py = c.position[3 * circle + 1], rad = c.radius[circle];
+            const bool listed = !everyCircle || circleCoversTile(grid, px, py, rad, tileX, tileY);
             geometry[threadIdx.x] = make_float4(px, py, rad, c.position[3 * circle + 2]);
             tint[threadIdx.x] = make_float4(c.color[3 * circle], c.color[3 * circle + 1], c.color[3 * circle + 2], 0.f);
             int y0, y1;
             pixelBounds(py, rad, grid.height, y0, y1);
             const int lo = max(y0 - tileY0, 0), hi = min(y1 - 1 - tileY0, kTileSize - 1);  // hi < lo: no row
-            rowSpan[threadIdx.x] = lo | (max(hi, -1) + 1) << 16;
+            rowSpan[threadIdx.x] = listed ? lo | (max(hi, -1) + 1) << 16 : 0;  // 0: no row (hi = -1)
         }
         __syncthreads();
         if (__all_sync(0xffffffffu, done)) continue;
@@ -120,18 +124,11 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, const unsigned* list, con
 }  // namespace
 
 void launchRenderTiles(bool loadState, bool storeState, unsigned tiles, cudaStream_t stream, DeviceCircles c,
-                       TileGrid grid, bool snow, const unsigned* list, const unsigned* tileStart, const unsigned* tileEnd,
-                       float4* state, std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out,
-                       std::size_t pitch) {
-    if (loadState)
-        launchKernel("circles: render tiles", renderTiles<true, false>, tiles, kTilePixels, 0, stream, c, grid, snow, list,
-                     tileStart, tileEnd, state, tileDone, opaqueTiles, out, pitch);
-    else if (storeState)
-        launchKernel("circles: render tiles", renderTiles<false, true>, tiles, kTilePixels, 0, stream, c, grid, snow, list,
-                     tileStart, tileEnd, state, tileDone, opaqueTiles, out, pitch);
-    else
-        launchKernel("circles: render tiles", renderTiles<false, false>, tiles, kTilePixels, 0, stream, c, grid, snow, list,
-                     tileStart, tileEnd, state, tileDone, opaqueTiles, out, pitch);
+                       TileGrid grid, bool snow, const TileLists& lists, float4* state, std::uint8_t* tileDone,
+                       unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
+    auto kernel = loadState ? renderTiles<true, false> : storeState ? renderTiles<false, true> : renderTiles<false, false>;
+    launchKernel("circles: render tiles", kernel, tiles, kTilePixels, 0, stream, c, grid, snow, lists, state, tileDone,
+                 opaqueTiles, out, pitch);
 }
 
 }  // namespace racelab::circles

@@ -1,6 +1,7 @@
-// CircleGpuCuda itself: the circle set on the device (upload, download), the pinned host word the
-// binning reads its totals through, and the dispatch to the three variants (binning.cu for good and
-// unordered, render_racy.cu for bad). The animation step lives in animation.cu. No kernels here.
+// CircleGpuCuda itself: the circle set on the device (upload, download), the pinned host memory the binning
+// reads its totals through (the unordered variant's word, the good variant's read-back ring), and the
+// dispatch to the three variants (binning.cu for good and unordered, render_racy.cu for bad). The animation
+// step lives in animation.cu. No kernels here.
 #include <string>
 
 #include "circles/circle_gpu_internal.cuh"
@@ -23,8 +24,16 @@ TileGrid makeGrid(int width, int height) {
 
 }  // namespace
 
-CircleGpuCuda::Impl::Impl() { CUDA_CHECK(cudaMallocHost(&pinnedTotal, 2 * sizeof(unsigned))); }
-CircleGpuCuda::Impl::~Impl() { cudaFreeHost(pinnedTotal); }
+CircleGpuCuda::Impl::Impl() {
+    CUDA_CHECK(cudaMallocHost(&pinnedTotal, sizeof(unsigned)));
+    CUDA_CHECK(cudaMallocHost(&readback, kReadbackSlots * sizeof(FrameReadback)));
+    for (cudaEvent_t& e : readbackDone) CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+}
+CircleGpuCuda::Impl::~Impl() {
+    for (cudaEvent_t e : readbackDone) cudaEventDestroy(e);
+    cudaFreeHost(readback);
+    cudaFreeHost(pinnedTotal);
+}
 
 CircleGpuCuda::CircleGpuCuda() : impl_(std::make_unique<Impl>()) {}
 CircleGpuCuda::~CircleGpuCuda() = default;
@@ -43,17 +52,20 @@ void CircleGpuCuda::upload(const CircleSet& set, cudaStream_t stream) {
     impl_->meanRadius = n ? static_cast<float>(radiusSum / static_cast<double>(n)) : 0.f;
     impl_->meanSquaredRadius = n ? static_cast<float>(squaredSum / static_cast<double>(n)) : 0.f;
     impl_->twoPassesPayOff = true;
+    impl_->hostRadius = set.radius;
+    impl_->capacityWidth = impl_->capacityHeight = 0;  // bound the pair buffers again for these radii
     if (n == 0) return;
-    CUDA_CHECK(cudaMemcpyAsync(impl_->position.data(), set.position.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(impl_->velocity.data(), set.velocity.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(impl_->color.data(), set.color.data(), 3 * n * sizeof(float), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(impl_->radius.data(), set.radius.data(), n * sizeof(float), cudaMemcpyHostToDevice, stream));
+    copyToDevice(impl_->position.data(), set.position.data(), 3 * n * sizeof(float), stream);
+    copyToDevice(impl_->velocity.data(), set.velocity.data(), 3 * n * sizeof(float), stream);
+    copyToDevice(impl_->color.data(), set.color.data(), 3 * n * sizeof(float), stream);
+    copyToDevice(impl_->radius.data(), set.radius.data(), n * sizeof(float), stream);
     waitForStream(stream);  // the host vectors may change right after
 }
 
 void CircleGpuCuda::download(CircleSet& set, cudaStream_t stream) const {
     const std::size_t n = static_cast<std::size_t>(impl_->count);
     if (n == 0) return;
+    endFrameCapture(stream);  // pageable host memory: not something a graph can hold
     CUDA_CHECK(cudaMemcpyAsync(set.position.data(), impl_->position.data(), 3 * n * sizeof(float), cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaMemcpyAsync(set.velocity.data(), impl_->velocity.data(), 3 * n * sizeof(float), cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaMemcpyAsync(set.radius.data(), impl_->radius.data(), n * sizeof(float), cudaMemcpyDeviceToHost, stream));
@@ -71,7 +83,11 @@ void CircleGpuCuda::render(const FrameTarget& target, CircleVariant variant) {
     }
 }
 
-CircleRenderStats CircleGpuCuda::lastStats() const { return impl_->stats; }
+// The good variant's stats come from the newest frame that has finished (read back without waiting).
+CircleRenderStats CircleGpuCuda::lastStats() const {
+    impl_->absorbReadbacks();
+    return impl_->stats;
+}
 
 }  // namespace racelab::circles
 

@@ -19,6 +19,20 @@ struct TileGrid {
     float invWidth, invHeight;
 };
 
+// The exact test: the tile's nearest pixel centre to the circle's centre, per axis, lies within the radius
+// (`limit` is the radius squared with the margin).
+__device__ __forceinline__ bool tileWithinReach(const TileGrid& grid, float px, float py, float limit, int tx, int ty) {
+    float lo = pixelCentre(ty * kTileSize, grid.invHeight);
+    float hi = pixelCentre(min((ty + 1) * kTileSize, grid.height) - 1, grid.invHeight);
+    float dy = py < lo ? lo - py : (py > hi ? py - hi : 0.f);
+    float left = pixelCentre(tx * kTileSize, grid.invWidth);
+    float right = pixelCentre(min((tx + 1) * kTileSize, grid.width) - 1, grid.invWidth);
+    float dx = px < left ? left - px : (px > right ? px - right : 0.f);
+    return dx * dx + dy * dy <= limit;
+}
+
+__device__ __forceinline__ float reachLimit(float r) { return r * r * 1.0001f + 1e-12f; }
+
 template <typename Visit>
 __device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float px, float py, float r, int lane,
                                                    int lanes, const std::uint8_t* skip, Visit visit) {
@@ -29,7 +43,7 @@ __device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float p
     const int tx0 = x0 / kTileSize, ty0 = y0 / kTileSize;
     const int tx1 = (x1 - 1) / kTileSize, ty1 = (y1 - 1) / kTileSize;
     const int boxWidth = tx1 - tx0 + 1;
-    const float limit = r * r * 1.0001f + 1e-12f;
+    const float limit = reachLimit(r);
     // Lane l starts at the box's tile l and steps `lanes` tiles in row-major order: the row and column advance
     // incrementally instead of dividing by the box width.
     int tx = tx0 + lane, ty = ty0;
@@ -38,15 +52,20 @@ __device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float p
         while (tx > tx1) tx -= boxWidth, ++ty;
         if (ty > ty1) break;
         if (skip && skip[ty * grid.tilesX + tx]) continue;
-        // nearest pixel centre of this tile to the circle centre, per axis
-        float lo = pixelCentre(ty * kTileSize, grid.invHeight);
-        float hi = pixelCentre(min((ty + 1) * kTileSize, grid.height) - 1, grid.invHeight);
-        float dy = py < lo ? lo - py : (py > hi ? py - hi : 0.f);
-        float left = pixelCentre(tx * kTileSize, grid.invWidth);
-        float right = pixelCentre(min((tx + 1) * kTileSize, grid.width) - 1, grid.invWidth);
-        float dx = px < left ? left - px : (px > right ? px - right : 0.f);
-        if (dx * dx + dy * dy <= limit) visit(ty * grid.tilesX + tx);
+        if (tileWithinReach(grid, px, py, limit, tx, ty)) visit(ty * grid.tilesX + tx);
     }
+}
+
+// Whether forEachCoveredTile would visit tile (tx, ty) of this circle (without a skip list): the renderer's
+// test when it walks every circle itself instead of a binned list.
+__device__ __forceinline__ bool circleCoversTile(const TileGrid& grid, float px, float py, float r, int tx, int ty) {
+    int x0, x1, y0, y1;
+    pixelBounds(px, r, grid.width, x0, x1);
+    pixelBounds(py, r, grid.height, y0, y1);
+    if (x0 >= x1 || y0 >= y1) return false;
+    if (tx < x0 / kTileSize || tx > (x1 - 1) / kTileSize || ty < y0 / kTileSize || ty > (y1 - 1) / kTileSize)
+        return false;
+    return tileWithinReach(grid, px, py, reachLimit(r), tx, ty);
 }
 
 }  // namespace racelab::circles

@@ -5,9 +5,11 @@
 // Host waits go through waitForStream, which counts them.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 
 #include "core/cuda_check.hpp"
+#include "core/device_buffer.hpp"
 #include "core/kernel_timing.hpp"
 
 namespace racelab {
@@ -29,6 +31,27 @@ template <typename Work>
 void namedGpuStep(const char* name, cudaStream_t stream, Work&& work) {
     NamedGpuStep step(name, stream);
     work();
+}
+
+// Records `event` on `stream` so that the host can query it later, also while the stream is being captured
+// into a CUDA graph (where a plain record only orders streams; the external flag makes it an event node that
+// every replay records).
+inline void recordEvent(cudaEvent_t event, cudaStream_t stream) {
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    CUDA_CHECK(cudaStreamIsCapturing(stream, &capture));
+    if (capture == cudaStreamCaptureStatusActive) CUDA_CHECK(cudaEventRecordWithFlags(event, stream, cudaEventRecordExternal));
+    else CUDA_CHECK(cudaEventRecord(event, stream));
+}
+
+// CUB's two-call convention in one place: `call(nullptr, bytes)` asks for the temporary storage it needs,
+// `temp` grows to it (never shrinks, so a steady frame allocates nothing), then `call` runs with it.
+template <typename CubCall>
+void runCubCall(DeviceBuffer<std::uint8_t>& temp, const char* what, CubCall call) {
+    std::size_t bytes = 0;
+    CUDA_CHECK(call(nullptr, bytes));
+    temp.reserve(bytes, what);
+    bytes = temp.bytes();
+    CUDA_CHECK(call(temp.data(), bytes));
 }
 
 }  // namespace racelab

@@ -73,7 +73,7 @@ bool dftWithCufft(const std::vector<std::complex<float>>& samples, std::vector<E
     }
     const int n = static_cast<int>(samples.size());
     DeviceBuffer<cufftComplex> data(samples.size(), "FFT samples");
-    CUDA_CHECK(cudaMemcpyAsync(data.data(), samples.data(), samples.size() * sizeof(cufftComplex), cudaMemcpyHostToDevice, stream));
+    copyToDevice(data.data(), samples.data(), samples.size() * sizeof(cufftComplex), stream);
     cufftHandle plan = 0;
     const cufftResult planned = fault == CufftFault::Plan ? CUFFT_ALLOC_FAILED : api.plan1d(&plan, n, CUFFT_C2C, 1);
     if (planned != CUFFT_SUCCESS) {
@@ -88,6 +88,7 @@ bool dftWithCufft(const std::vector<std::complex<float>>& samples, std::vector<E
         namedGpuStep("fourier: transform (cuFFT)", stream,
                      [&] { result = api.execC2C(plan, data.data(), data.data(), CUFFT_FORWARD); });
     std::vector<std::complex<float>> spectrum(samples.size());
+    endFrameCapture(stream);  // pageable host memory below
     if (result == CUFFT_SUCCESS)
         CUDA_CHECK(cudaMemcpyAsync(spectrum.data(), data.data(), spectrum.size() * sizeof(cufftComplex), cudaMemcpyDeviceToHost,
                                    stream));

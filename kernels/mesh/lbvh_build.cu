@@ -6,11 +6,14 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
+#include <string>
 
 #include <cub/device/device_radix_sort.cuh>
 
 #include "common/launch.cuh"
 #include "core/cuda_check.hpp"
+#include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "mesh/mesh_gpu_internal.cuh"
 
@@ -131,9 +134,11 @@ unsigned MeshGpuCuda::traversalOverflows(cudaStream_t stream) const {
 
 void MeshGpuCuda::upload(const Mesh& mesh, cudaStream_t stream) {
     const std::size_t n = static_cast<std::size_t>(mesh.triangleCount());
-    // triangles twice (input + Morton order), nodes (bounds, links), sort buffers
-    requireDeviceMemory(n * (2 * sizeof(Triangle) + 2 * (32 + 12) + 16 * 4) + mesh.vertices.size() * 16,
-                        "a mesh of " + std::to_string(n) + " triangles");
+    // The tree's 2n - 1 nodes are indexed with int (links, traversal stacks): half of int's range at most.
+    if (n > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2))
+        throw UsageError("a mesh of " + std::to_string(n) + " triangles is more than the LBVH's int node indices hold (" +
+                         std::to_string(std::numeric_limits<int>::max() / 2) + ")");
+    requireDeviceMemory(gpu::meshDeviceBytes(n, mesh.vertices.size()), "a mesh of " + std::to_string(n) + " triangles");
     std::vector<Triangle> host(n);
     for (std::size_t i = 0; i < n; ++i) {
         Vec3 a = mesh.corner(static_cast<int>(i), 0), b = mesh.corner(static_cast<int>(i), 1), c = mesh.corner(static_cast<int>(i), 2);

@@ -1,7 +1,7 @@
 // Host-callable side of the mesh workload's kernels (kernels/mesh/): a mesh on the GPU, its LBVH, hit-mask
 // frames and point visibility, the CUDA implementation of MeshGpu (scenes/mesh/mesh_gpu.hpp). lbvh_build.cu
-// builds the tree, render.cu draws frames, visibility.cu answers the visibility queries;
-// mesh_gpu_internal.cuh holds what they share.
+// builds the tree, render.cu draws frames, visibility.cu answers the visibility queries, generate.cu makes
+// the bumpy sphere's vertices; mesh_gpu_internal.cuh holds what they share.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -23,6 +23,7 @@ public:
     void render(const FrameTarget& target, const MeshView& view, GpuMethod method) override;
     double visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t stream,
                       const VisibilityRule& rule = {}) override;
+    std::vector<Vec3> generateBumpyVertices(int cells, cudaStream_t stream) override;
     int triangleCount() const override;
     unsigned traversalOverflows(cudaStream_t stream) const override;
     void synchronize(cudaStream_t stream) const override;

@@ -37,6 +37,16 @@ struct HitRecord {
     Vec3 a, b, c;
 };
 
+// What a mesh of n triangles and v vertices takes on the device, for the check before anything is made
+// (requireDeviceMemory: a clear refusal with the numbers on a GPU too small for it). Every buffer is reserved
+// with a quarter of headroom (DeviceBuffer::reserve): triangles twice (input, Morton order) at 48 bytes,
+// 2n - 1 nodes of bounds (32 bytes) and four links (16 bytes), four arrays of Morton codes and indices
+// (16 bytes a triangle), CUB's sort temporaries (about 8 bytes a triangle), vertices at 16 bytes.
+inline std::size_t meshDeviceBytes(std::size_t n, std::size_t v) {
+    const std::size_t exact = n * 2 * 48 + 2 * n * (32 + 16) + n * 16 + n * 8 + v * 16;
+    return exact + exact / 4;
+}
+
 }  // namespace gpu
 
 struct MeshGpuCuda::Impl {

@@ -52,10 +52,12 @@ SuiteOutcome classifySuiteError(const std::string& scene, std::exception_ptr err
     return out;
 }
 
-std::string suiteJson(const BenchOptions& options, const std::vector<SuiteOutcome>& outcomes) {
+std::string suiteJson(const BenchOptions& options, const std::vector<SuiteOutcome>& outcomes,
+                      const std::string& command, const std::string& limitsJson) {
     std::ostringstream json;
     json << "{\n  \"format\": " << jsonQuoted(TimingRecorder::kRecordFormat) << ",\n  \"provenance\": "
-         << provenanceJson(currentProvenance(), 2) << ",\n  \"suite\": {\"variant\": "
+         << provenanceJson(currentProvenance(), 2) << ",\n  \"command\": " << jsonQuoted(command)
+         << ",\n  \"limits\": " << limitsJson << ",\n  \"suite\": {\"variant\": "
          << jsonQuoted(options.selection.variant) << ", \"present\": " << jsonQuoted(options.present)
          << ", \"backend\": " << jsonQuoted(options.selection.backend) << ", \"frames\": " << options.frames
          << ", \"warmup\": " << options.warmup << "},\n  \"runs\": [";

@@ -27,9 +27,11 @@ struct SuiteOutcome {
 // this machine with these options (the reason says which and what to do); anything else is a failure.
 SuiteOutcome classifySuiteError(const std::string& scene, std::exception_ptr error);
 
-// The suite's record: format, provenance, the suite's options, then "runs" (one object per preset that ran),
-// "cannot_run" and "failed" (scene and reason each).
-std::string suiteJson(const BenchOptions& options, const std::vector<SuiteOutcome>& outcomes);
+// The suite's record: format, provenance, "command" (the command line as app/bench_record.hpp writes it),
+// "limits" (`limitsJson`, measured once before the presets), the suite's options, then "runs" (one object per
+// preset that ran), "cannot_run" and "failed" (scene and reason each).
+std::string suiteJson(const BenchOptions& options, const std::vector<SuiteOutcome>& outcomes,
+                      const std::string& command, const std::string& limitsJson);
 
 // 0 when every preset that could run here ran, 1 when any failed.
 int suiteExitCode(const std::vector<SuiteOutcome>& outcomes);

@@ -5,7 +5,9 @@
 #include <memory>
 #include <omp.h>
 
+#include "app/bench_graph.hpp"
 #include "app/bench_kernels.hpp"
+#include "app/bench_record.hpp"
 #include "app/bench_suite.hpp"
 #include "app/commands.hpp"
 #include "app/frame_loop.hpp"
@@ -19,6 +21,7 @@
 #include "core/stopwatch.hpp"
 #include "core/fault_injection.hpp"
 #include "core/interrupt.hpp"
+#include "core/json_text.hpp"
 #include "core/kernel_image.hpp"
 #include "core/labelled_ratio.hpp"
 #include "core/timing_recorder.hpp"
@@ -32,11 +35,6 @@
 namespace racelab {
 namespace {
 
-// The physical limits of this GPU, measured in the same run as the benchmark (zeros without CUDA).
-struct MeasuredLimits {
-    double copyBandwidthGBs = 0, readBandwidthGBs = 0;
-};
-
 struct BenchResult {
     explicit BenchResult(const std::string& csv) : recorder(csv) {}
     TimingRecorder recorder;
@@ -45,6 +43,7 @@ struct BenchResult {
     MeasuredLimits limits;
     std::vector<std::string> notes;
     KernelTable kernels;
+    GraphComparison graph;
 };
 
 // Measures and prints them beside every benchmark.
@@ -55,11 +54,20 @@ MeasuredLimits printDeviceLimits(Backend backend, cudaStream_t stream) {
     std::printf("  limits measured now: empty kernel launch %.2f us, device-to-device copy %.0f GB/s (read + write), "
                 "streaming read %.0f GB/s, device-to-host sync round trip %.1f us\n", l.emptyLaunchUs,
                 l.copyBandwidthGBs, l.readBandwidthGBs, l.syncRoundTripUs);
-    return {l.copyBandwidthGBs, l.readBandwidthGBs};
+    return {true, l.emptyLaunchUs, l.copyBandwidthGBs, l.readBandwidthGBs, l.syncRoundTripUs};
 #else
     (void)backend, (void)stream;
     return {};
 #endif
+}
+
+// The record's own account of the run (app/bench_record.hpp): how racelab was started, the limits measured
+// beside it, its notes as printed; `indent`: the run's indentation in the record.
+void addRunContext(TimingRecorder& recorder, const MeasuredLimits& limits, const std::vector<std::string>& notes,
+                   int indent) {
+    recorder.addFieldJson("command", jsonQuoted(commandLineOfThisProcess()));
+    recorder.addFieldJson("limits", limitsJson(limits));
+    recorder.addFieldJson("notes", notesJson(notes, indent));
 }
 
 PresentMode parsePresentMode(const std::string& name, bool& none) {
@@ -98,15 +106,18 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
         if (session.surface()) std::printf("  GL: %s\n", session.surface()->description().c_str());
     }
     FrameLoop& loop = session.loop();
+    loop.graph().setEnabled(options.graph);
     FrameControls controls;
     controls.variant = prepared.variant;
     controls.raceMeter = false;
     ProgressLine progress("bench " + result->labels.scene);
     Stopwatch clock;
     const long total = options.warmup + options.frames;
+    long graphFrames = 0;
     for (long i = 0; i < total && !interruptSignal(); ++i) {
         FrameTiming timing = loop.runFrame(controls);
         if (i >= options.warmup) result->recorder.add(i - options.warmup, clock.ms() / 1000.0, timing, result->labels);
+        if (i >= options.warmup && loop.graph().lastRunWasGraph()) ++graphFrames;
         progress.update(i + 1, total, i < options.warmup ? "(warm-up)" : "");
     }
     progress.finish();
@@ -114,6 +125,11 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
         // Step by step, in frames of their own after the measured ones (the events would weigh on those).
         result->kernels = timeKernels(loop, controls, std::min<long>(options.frames, 100), prepared.backend == Backend::Cuda);
         if (!result->kernels.steps.empty()) result->recorder.setKernelsJson(kernelTableJson(result->kernels));
+        // Then launch by launch, for the frame with and without the graph side by side (--graph off: both are).
+        result->graph = timeWithoutGraph(loop, controls, std::min<long>(options.frames, 100), result->recorder.summary(1).p50,
+                                         graphFrames, static_cast<long>(result->recorder.samples().size()),
+                                         prepared.backend == Backend::Cuda);
+        if (result->graph.measured) result->recorder.addFieldJson("graph", graphComparisonJson(result->graph));
     }
     if (interruptSignal()) {
         std::fprintf(stderr, "racelab bench: interrupted (signal %d) after %zu measured frames; writing what was measured\n",
@@ -143,24 +159,36 @@ void printStageTable(const BenchResult& r) {
     Summary frame = r.recorder.summary(0);
     std::printf("  FPS (1000 / median frame): %.1f\n", frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
     printKernelTable(r.kernels);
+    printGraphComparison(r.graph);
     for (const auto& note : r.notes) std::printf("  %s\n", note.c_str());
 }
 
 // Times each CPU implementation the scene offers (Scene::benchReferences) on the frame the GPU drew last:
 // OpenMP (a few runs, median) and, for the simple reference, sequential (once, skipped when it would take
 // minutes). Every ratio is printed as a LabelledRatio: what each side runs and includes, and whether the
-// comparison is like for like or also measures a different algorithm (docs/BENCHMARKS.md).
-void benchCpuReference(Scene& scene, Size2 size, int variant, double gpuKernelMedianMs) {
+// comparison is like for like or also measures a different algorithm (docs/BENCHMARKS.md). Returns the lines
+// it printed, for the record's notes.
+std::vector<std::string> benchCpuReference(Scene& scene, Size2 size, int variant, double gpuKernelMedianMs) {
+    std::vector<std::string> lines;
+    const auto say = [&](const std::string& indent, const std::string& line) {
+        std::printf("%s%s\n", indent.c_str(), line.c_str());
+        lines.push_back(line);
+    };
+    const auto fixed = [](const char* format, double value) {
+        char text[64];
+        std::snprintf(text, sizeof text, format, value);
+        return std::string(text);
+    };
     scene.syncStateToHost(nullptr);
     if (scene.backend() != Backend::Cuda) {
-        std::printf("  cpu backend: the frames above ran on the CPU, so no GPU speed-up is printed\n");
+        say("  ", "cpu backend: the frames above ran on the CPU, so no GPU speed-up is printed");
         gpuKernelMedianMs = 0;
     }
     RatioSide gpu = scene.benchGpuSide(variant);
     gpu.ms = gpuKernelMedianMs;
     const int threads = omp_get_max_threads();
     for (const BenchReference& reference : scene.benchReferences(variant)) {
-        if (interruptSignal()) return;
+        if (interruptSignal()) return lines;
         HostImage image(size.width, size.height);
         reference.render(image, true);  // first run: also builds whatever the reference caches
         std::vector<double> runs;
@@ -173,29 +201,30 @@ void benchCpuReference(Scene& scene, Size2 size, int variant, double gpuKernelMe
         Summary s = summarize(runs);
         char threadText[48];
         std::snprintf(threadText, sizeof threadText, ", OpenMP (%d threads)", threads);
-        std::printf("  %s%s: median %.3f ms over %zu runs (%s)\n", reference.what.c_str(), threadText, s.p50, runs.size(),
-                    reference.includes.c_str());
+        say("  ", reference.what + threadText + ": median " + fixed("%.3f", s.p50) + " ms over " +
+                      std::to_string(runs.size()) + " runs (" + reference.includes + ")");
         if (gpuKernelMedianMs > 0) {
             LabelledRatio ratio{gpu, {reference.what + threadText, reference.includes, s.p50}, reference.likeness};
-            std::printf("    GPU speed-up: %s\n", ratio.line().c_str());
+            say("    ", "GPU speed-up: " + ratio.line());
         }
         if (!reference.timeSequential) continue;
         if (s.p50 * threads > 120000.0) {
-            std::printf("  %s, sequential: skipped (estimated over two minutes)\n", reference.what.c_str());
+            say("  ", reference.what + ", sequential: skipped (estimated over two minutes)");
             continue;
         }
         Stopwatch sequential;
         reference.render(image, false);
         const double sequentialMs = sequential.ms();
         const RatioSide sequentialSide{reference.what + ", 1 thread", reference.includes, sequentialMs};
-        std::printf("  %s, sequential: %.3f ms\n", reference.what.c_str(), sequentialMs);
+        say("  ", reference.what + ", sequential: " + fixed("%.3f", sequentialMs) + " ms");
         LabelledRatio openmp{{reference.what + threadText, reference.includes, s.p50}, sequentialSide, Likeness::LikeForLike};
-        std::printf("    OpenMP speed-up: %s\n", openmp.line().c_str());
+        say("    ", "OpenMP speed-up: " + openmp.line());
         if (gpuKernelMedianMs > 0) {
             LabelledRatio ratio{gpu, sequentialSide, reference.likeness};
-            std::printf("    GPU speed-up: %s\n", ratio.line().c_str());
+            say("    ", "GPU speed-up: " + ratio.line());
         }
     }
+    return lines;
 }
 
 // Every preset (or those --filter picks) in one table. A preset that cannot run here -- an optional input
@@ -216,9 +245,10 @@ int runSuite(const BenchOptions& options) {
                 options.selection.variant.c_str(), options.present.c_str(), options.frames, options.warmup);
     std::printf("  GPU: %s\n", describeCudaDevice().c_str());
     std::printf("  GPU code: %s\n", describeGpuCodeForRun().c_str());
+    MeasuredLimits limits;
     {
         CudaStream stream;
-        printDeviceLimits(cudaUsable() ? Backend::Cuda : Backend::Cpu, stream.get());
+        limits = printDeviceLimits(cudaUsable() ? Backend::Cuda : Backend::Cpu, stream.get());
     }
     std::printf("  %-24s %-11s %12s %12s %12s %10s\n", "scene", "size", "kernel p50", "kernel p95", "frame p50", "FPS");
     std::vector<SuiteOutcome> outcomes;
@@ -229,6 +259,12 @@ int runSuite(const BenchOptions& options) {
         const PresetInfo& preset = findScene(name).preset;
         if (selection.size.empty()) selection.size = preset.benchSize;  // e.g. 10,000 planes: 512x512
         if (!preset.takesCount) selection.count = 0;  // --count sizes the presets that take one
+        if (preset.slowOnCpu && (selection.backend == "cpu" || !cudaUsable())) {  // minutes for a suite's frames
+            outcomes.push_back({name, SuiteOutcome::Kind::CannotRunHere,
+                                "seconds a frame on the cpu backend; bench it alone with --scene " + name, ""});
+            std::printf("  %-24s cannot run here: %s\n", name.c_str(), outcomes.back().reason.c_str());
+            continue;
+        }
         try {
             PreparedScene prepared = prepareScene(selection, "1024x1024");
             BenchOptions one = options;
@@ -239,6 +275,7 @@ int runSuite(const BenchOptions& options) {
             std::snprintf(size, sizeof size, "%dx%d", prepared.size.width, prepared.size.height);
             std::printf("  %-24s %-11s %12.4f %12.4f %12.4f %10.1f\n", name.c_str(), size, kernel.p50, kernel.p95,
                         frame.p50, frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
+            addRunContext(r->recorder, limits, r->notes, 6);  // the suite's limits; no notes (quiet)
             outcomes.push_back({name, SuiteOutcome::Kind::Ran, "", r->recorder.runFieldsJson(r->labels, 6)});
         } catch (...) {
             outcomes.push_back(classifySuiteError(name, std::current_exception()));
@@ -255,7 +292,7 @@ int runSuite(const BenchOptions& options) {
     std::printf("  ran %ld of %zu presets; %ld cannot run here, %ld failed\n", count(SuiteOutcome::Kind::Ran),
                 outcomes.size(), count(SuiteOutcome::Kind::CannotRunHere), count(SuiteOutcome::Kind::Failed));
     if (!options.json.empty()) {
-        writeTextFileAtomically(options.json, [&](std::ostream& file) { file << suiteJson(options, outcomes); });
+        writeTextFileAtomically(options.json, [&](std::ostream& file) { file << suiteJson(options, outcomes, commandLineOfThisProcess(), limitsJson(limits)); });
         std::printf("  JSON record: %s\n", options.json.c_str());
     }
     return suiteExitCode(outcomes);
@@ -271,8 +308,12 @@ int runBench(const BenchOptions& options) {
     if (!options.json.empty()) requireWritable(options.json);  // before the run, not after it
     auto result = benchScene(options, prepared, false);
     printStageTable(*result);
-    if (options.cpu && !interruptSignal()) benchCpuReference(*prepared.scene, prepared.size, prepared.variant, result->recorder.summary(1).p50);
+    if (options.cpu && !interruptSignal()) {
+        const auto lines = benchCpuReference(*prepared.scene, prepared.size, prepared.variant, result->recorder.summary(1).p50);
+        result->notes.insert(result->notes.end(), lines.begin(), lines.end());
+    }
     if (!options.json.empty()) {
+        addRunContext(result->recorder, result->limits, result->notes, 2);
         result->recorder.writeSummaryJson(options.json, result->labels);
         std::printf("  JSON summary: %s\n", options.json.c_str());
     }

@@ -91,6 +91,10 @@ CommandLine::CommandLine() {
     benchCommand->add_option("--frames", bench.frames, "frames measured")->capture_default_str();
     benchCommand->add_option("--warmup", bench.warmup, "frames run before measuring")->capture_default_str();
     benchCommand->add_flag("--cpu", bench.cpu, "also time the CPU reference (OpenMP) and print the speed-up");
+    benchCommand->add_flag("--graph,!--no-graph", bench.graph,
+                           "run each measured frame as one CUDA graph where the scene allows it (default; a frame that "
+                           "waits for the host runs launch by launch). Either way bench then times some frames launch "
+                           "by launch and prints both");
     CLI::Option* suite = benchCommand->add_flag(
         "--suite", bench.suite,
         "run every scene preset that can run here and print one table; presets that cannot (no --image, mesh not "

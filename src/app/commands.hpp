@@ -44,6 +44,7 @@ struct BenchOptions {
     long frames = 200;
     long warmup = 20;
     bool cpu = false;
+    bool graph = true;  // measured frames as CUDA graphs where the scene allows (core/frame_graph.hpp)
     bool suite = false;
     std::vector<std::string> filters;  // --suite: fnmatch globs of the presets to run (empty: all)
     bool simulateInteropFailure = false;

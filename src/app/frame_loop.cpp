@@ -2,6 +2,7 @@
 
 #include "app/race_meter.hpp"
 #include "core/errors.hpp"
+#include "core/frame_graph.hpp"
 #include "core/kernel_timing.hpp"
 #include "core/stopwatch.hpp"
 #include "present/blit.hpp"
@@ -34,7 +35,8 @@ bool fitPresenterToSurface(Presenter& presenter, const GlSurface& surface, int l
 
 FrameLoop::FrameLoop(Scene& scene, Presenter* presenter, GlSurface* surface, cudaStream_t stream)
     : scene_(&scene), presenter_(presenter), surface_(surface), stream_(stream), timer_(stream),
-      raceMeter_(std::make_unique<RaceMeter>()), noGl_(std::make_unique<NoGlTarget>()) {
+      raceMeter_(std::make_unique<RaceMeter>()), noGl_(std::make_unique<NoGlTarget>()),
+      graph_(std::make_unique<FrameGraph>()) {
     if (surface_) blit_ = std::make_unique<Blit>();
 }
 
@@ -72,9 +74,16 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
             // scene's render alone (the meter's second render comes after the timer).
             const bool compare = controls.view != RaceView::Plain && target.onDevice;
             timer_.start();
-            if (step) scene_->advance(1.0 / 60.0, stream_);
-            if (compare) race_ = raceMeter_->renderView(*scene_, target, controls);
-            else scene_->render(target, controls.variant);
+            if (compare) {
+                if (step) scene_->advance(1.0 / 60.0, stream_);
+                race_ = raceMeter_->renderView(*scene_, target, controls);
+            } else {
+                // The scene's frame as one CUDA graph where it can be (core/frame_graph.hpp).
+                graph_->run(stream_, {scene_, controls.variant, target.width, target.height}, [&] {
+                    if (step) scene_->advance(1.0 / 60.0, stream_);
+                    scene_->render(target, controls.variant);
+                });
+            }
             timer_.stop();
             if (compare) race_.exact = scene_->exactRaceCount(stream_);  // the racy variant was rendered last
             // The meter's work is one named step, so per-step timing shows it apart from the scene's own steps.
@@ -135,6 +144,7 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
 void FrameLoop::setScene(Scene& scene) {
     scene_ = &scene;
     frameIndex_ = 0;
+    graph_->reset();
     raceMeter_->restartHeat();
 }
 

@@ -19,6 +19,7 @@ class Presenter;
 class GlSurface;
 class Blit;
 class RaceMeter;
+class FrameGraph;
 
 struct FrameControls {
     int variant = 0;
@@ -65,6 +66,8 @@ public:
     HostImage lastFramePixels();
 
     const RaceReading& race() const { return race_; }
+    // The plain view's frames run as CUDA graphs where they can (on by default; bench compares both).
+    FrameGraph& graph() { return *graph_; }
     long frameIndex() const { return frameIndex_; }
     // The scene to draw from now on (also after a reset): the frame count and the heat map's window start again.
     void setScene(Scene& scene);
@@ -79,6 +82,7 @@ private:
     std::unique_ptr<RaceMeter> raceMeter_;
     struct NoGlTarget;
     std::unique_ptr<NoGlTarget> noGl_;
+    std::unique_ptr<FrameGraph> graph_;
     RaceReading race_;
     long frameIndex_ = 0;
     int sceneLeft_ = 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/cuda_check.hpp"
+#include "core/frame_graph.hpp"
 #include "core/kernel_timing.hpp"
 
 namespace racelab {
@@ -60,17 +61,24 @@ private:
 
 // Copies `host` into `buffer` (grown as needed) on `stream`. From pageable memory the call returns once the
 // data is staged, so `host` may go away right after it; the copy is ordered with the stream's other work.
+// A frame being captured as a graph ends its capture first (core/frame_graph.hpp): a graph would read the
+// host memory when replayed, not now.
+inline void copyToDevice(void* device, const void* host, std::size_t bytes, cudaStream_t stream) {
+    endFrameCapture(stream);
+    if (bytes) CUDA_CHECK(cudaMemcpyAsync(device, host, bytes, cudaMemcpyHostToDevice, stream));
+}
+
 template <typename T>
 void uploadAsync(DeviceBuffer<T>& buffer, const std::vector<T>& host, cudaStream_t stream, const std::string& what) {
     buffer.reserve(host.size(), what);
-    if (!host.empty())
-        CUDA_CHECK(cudaMemcpyAsync(buffer.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
+    copyToDevice(buffer.data(), host.data(), host.size() * sizeof(T), stream);
 }
 
 // Copies `count` elements back after the stream's earlier work, and waits for them.
 template <typename T>
 std::vector<T> downloadNow(const T* device, std::size_t count, cudaStream_t stream) {
     std::vector<T> host(count);
+    endFrameCapture(stream);
     if (count) CUDA_CHECK(cudaMemcpyAsync(host.data(), device, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
     waitForStream(stream);
     return host;

@@ -12,6 +12,8 @@ FaultInjection& faultInjection() {
         if (const char* cufft = std::getenv("RACELAB_FAIL_CUFFT"))
             f.failCufft = std::string(cufft) == "load" ? CufftFault::Load : std::string(cufft) == "plan" ? CufftFault::Plan
                                                                                                           : CufftFault::None;
+        if (const char* pairs = std::getenv("RACELAB_CIRCLE_PAIR_CAPACITY"))
+            f.circlePairCapacity = static_cast<unsigned>(std::strtoul(pairs, nullptr, 10));
         return f;
     }();
     return faults;

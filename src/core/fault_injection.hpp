@@ -4,7 +4,10 @@
 //   - the CUDA-GL interop registration refused (view/bench --simulate-interop-failure), which must end in
 //     the staging presenter;
 //   - cuFFT failing (RACELAB_FAIL_CUFFT=load: the library as if missing; =plan: plan creation refused),
-//     which must end in the plain DFT with the reason on the panel and in bench.
+//     which must end in the plain DFT with the reason on the panel and in bench;
+//   - the circle renderer's pair buffer holding at most N pairs (RACELAB_CIRCLE_PAIR_CAPACITY=N, or
+//     circlePairCapacity from a test), as when an animated scene outgrows it: the renderer must then walk
+//     every circle per tile and draw the same pixels.
 #pragma once
 #include <string>
 
@@ -17,6 +20,7 @@ struct FaultInjection {
     long gpuAllocations = 0;         // requests counted so far
     bool failInterop = false;
     CufftFault failCufft = CufftFault::None;
+    unsigned circlePairCapacity = 0;  // 0: as the renderer sizes it
 };
 
 FaultInjection& faultInjection();  // first use reads RACELAB_FAIL_GPU_ALLOC and RACELAB_FAIL_CUFFT

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/frame_graph.hpp"
 #include "core/stats.hpp"
 
 #ifdef RACELAB_HAVE_CUDA
@@ -128,6 +129,7 @@ NamedGpuStep::~NamedGpuStep() { KernelTiming::instance().end(stream_); }
 void waitForStream(cudaStream_t stream) {
 #ifdef RACELAB_HAVE_CUDA
     KernelTiming::instance().countHostSync();
+    endFrameCapture(stream);  // a frame being captured as a graph: run what it holds first
     CUDA_CHECK(cudaStreamSynchronize(stream));
 #else
     (void)stream;

@@ -85,6 +85,7 @@ std::string TimingRecorder::runFieldsJson(const RunLabels& labels, int indent) c
     Summary frame = summary(0);
     json << in << "},\n" << in << "\"fps_median\": " << (frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
     if (!kernelsJson_.empty()) json << ",\n" << in << "\"kernels\": " << kernelsJson_;
+    for (const auto& [key, value] : extraFields_) json << ",\n" << in << jsonQuoted(key) << ": " << value;
     return json.str();
 }
 

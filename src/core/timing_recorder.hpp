@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/frame_timing.hpp"
@@ -39,6 +40,9 @@ public:
     void writeSummaryJson(const std::string& path, const RunLabels& labels) const;
     // A "kernels" object for the record (bench's per-step table, app/bench_kernels.hpp), already JSON; empty: none.
     void setKernelsJson(std::string json) { kernelsJson_ = std::move(json); }
+    // One more field of the run, `json` already JSON, written after "kernels" in the order added (bench's
+    // "command", "limits" and "notes", app/bench_record.hpp).
+    void addFieldJson(std::string key, std::string json) { extraFields_.emplace_back(std::move(key), std::move(json)); }
     bool recordingToFile() const { return csv_.is_open(); }
     const std::string& csvPath() const { return csvPath_; }
     // Where a recording's JSON summary goes: the CSV's path with .json (timings.csv -> timings.json).
@@ -57,6 +61,7 @@ private:
     std::string fileError_;
     std::vector<FrameTiming> samples_;
     std::string kernelsJson_;
+    std::vector<std::pair<std::string, std::string>> extraFields_;
 };
 
 }  // namespace racelab

@@ -1,10 +1,13 @@
-// bench's JSON records (provenance first, then the run or the suite's runs) and `bench --suite`: presets that
-// cannot run here are listed with the scene's own reason, a failing preset fails the suite, --filter picks.
+// bench's JSON records (provenance first, then the run or the suite's runs, each with the command that produced
+// it, the limits measured beside it and its notes as printed) and `bench --suite`: presets that cannot run here
+// are listed with the scene's own reason, a failing preset fails the suite, --filter picks.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <sstream>
 #include <unistd.h>
 
+#include "app/bench_record.hpp"
 #include "app/bench_suite.hpp"
 #include "core/errors.hpp"
 #include "process_runner.hpp"
@@ -59,6 +62,44 @@ TEST(BenchRecord, JsonCarriesProvenanceAndSpread) {
     fs::remove_all(dir);
 }
 
+TEST(BenchRecord, CarriesTheCommandTheLimitsAndTheNotesAsPrinted) {
+    const fs::path dir = freshFolder("context"), json = dir / "bench.json";
+    const std::string arguments = "bench --backend cpu --present none --scene circles/rgb --size 64x48 --frames 4 "
+                                  "--warmup 0 --cpu --json " + json.string();
+    ProcessResult bench = runRacelab(arguments);
+    ASSERT_EQ(bench.exitCode, 0) << bench.output;
+    // One line per value: the command, the limits (none measured without CUDA), then the notes, one a line.
+    ProcessResult parsed = pythonOnJson(json, "\"\\n\".join([d[\"command\"], json.dumps(d[\"limits\"])] + d[\"notes\"])");
+    ASSERT_EQ(parsed.exitCode, 0) << parsed.output << readFile(json);
+    std::vector<std::string> lines;
+    std::istringstream in(parsed.output);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    ASSERT_GE(lines.size(), 4u) << parsed.output;
+    // Output files by name only (the folder they were written to is the machine's, not the run's).
+    EXPECT_EQ(lines[0], "racelab bench --backend cpu --present none --scene circles/rgb --size 64x48 --frames 4 "
+                        "--warmup 0 --cpu --json bench.json");
+    EXPECT_EQ(lines[1], "{}");
+    // --cpu on the CPU backend: the first note says why no speed-up follows, then the reference's timings.
+    EXPECT_EQ(lines[2], "cpu backend: the frames above ran on the CPU, so no GPU speed-up is printed");
+    EXPECT_NE(lines[3].find(", OpenMP ("), std::string::npos) << lines[3];
+    EXPECT_NE(lines[3].find(": median "), std::string::npos) << lines[3];
+    for (std::size_t i = 2; i < lines.size(); ++i)  // each note is a line bench printed, word for word
+        EXPECT_NE(bench.output.find(" " + lines[i] + "\n"), std::string::npos) << lines[i] << "\n" << bench.output;
+    fs::remove_all(dir);
+}
+
+TEST(BenchRecord, CommandLineIsJoinedAsAShellWouldReadItBack) {
+    EXPECT_EQ(joinCommandLine({"/build/bin/racelab", "bench", "--scene", "circles/rgb", "--size", "64x48"}),
+              "racelab bench --scene circles/rgb --size 64x48");
+    EXPECT_EQ(joinCommandLine({"./racelab", "bench", "--suite", "--filter", "*/rgby", "--param", "a b", "--x", "it's", ""}),
+              "racelab bench --suite --filter '*/rgby' --param 'a b' --x 'it'\\''s' ''");
+    EXPECT_EQ(limitsJson({}), "{}");
+    EXPECT_EQ(limitsJson({true, 2.5, 2900, 3050, 6.25}),
+              "{\"launch_us\": 2.5, \"copy_gbs\": 2900, \"read_gbs\": 3050, \"sync_roundtrip_us\": 6.25}");
+    EXPECT_EQ(notesJson({}, 2), "[]");
+    EXPECT_EQ(notesJson({"7.80 G rays/s", "a \"quoted\" note"}, 2), "[\n    \"7.80 G rays/s\",\n    \"a \\\"quoted\\\" note\"\n  ]");
+}
+
 TEST(BenchSuite, RunsWhatCanRunAndSaysWhyTheRestCannot) {
     const fs::path dir = freshFolder("suite"), json = dir / "suite.json";
     ProcessResult suite = runRacelab("bench --suite --backend cpu --present none --size 32x24 --frames 3 --warmup 0 "
@@ -74,6 +115,16 @@ TEST(BenchSuite, RunsWhatCanRunAndSaysWhyTheRestCannot) {
     ASSERT_EQ(parsed.exitCode, 0) << parsed.output << readFile(json);
     EXPECT_NE(parsed.output.find("['circles/rgb', 'circles/rgby'] ['fourier/image'] [] True 3"), std::string::npos)
         << parsed.output;
+    // The command as the shell handed it over (the glob quoted again), at the top and in every run; the limits
+    // measured once before the presets (none without a CUDA device), the same in every run; no notes in a suite.
+    ProcessResult context = pythonOnJson(json, "d[\"command\"], sorted(d[\"limits\"]) in ([], [\"copy_gbs\", "
+                                               "\"launch_us\", \"read_gbs\", \"sync_roundtrip_us\"]), "
+                                               "[(r[\"command\"] == d[\"command\"], r[\"limits\"] == d[\"limits\"], "
+                                               "r[\"notes\"]) for r in d[\"runs\"]]");
+    ASSERT_EQ(context.exitCode, 0) << context.output;
+    EXPECT_EQ(context.output, "racelab bench --suite --backend cpu --present none --size 32x24 --frames 3 --warmup 0 "
+                              "--filter circles/rgb,fourier/image --filter '*/rgby' --json " + json.filename().string() +
+                              " True [(True, True, []), (True, True, [])]\n");
     fs::remove_all(dir);
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/asset_paths.hpp"
 #include "core/errors.hpp"
+#include "scenes/mesh/bumpy_sphere.hpp"
 #include "scenes/mesh/mesh_loader.hpp"
 #include "scenes/mesh/procedural_meshes.hpp"
 
@@ -18,6 +19,9 @@ const std::vector<MeshEntry>& meshCatalog() {
         {"armadillo", "armadillo, 52,000 triangles (tools/fetch-meshes.sh)", "armadillo.off"},
         {"dragon", "Chinese dragon, 19,994 triangles (tools/fetch-meshes.sh)", "ChineseDragon-10kv.off"},
         {"elephant", "elephant, 88,928 triangles (tools/fetch-meshes.sh)", "refined_elephant.off"},
+        // 12 n^2 triangles: n = 289 and 913 are the cube-spheres nearest 1 M and 10 M
+        {"bumpy1M", "procedural: bumpy cube-sphere, 1,002,252 triangles (LBVH at scale; generated on the GPU)", "", 289},
+        {"bumpy10M", "procedural: bumpy cube-sphere, 10,002,828 triangles (LBVH at scale; generated on the GPU)", "", 913},
     };
     return entries;
 }
@@ -40,6 +44,7 @@ Mesh loadCatalogMesh(const MeshEntry& entry) {
     if (entry.name == "icosphere") return icosphere(5);
     if (entry.name == "torus") return torus(106, 65);
     if (entry.name == "grid") return wavyGrid(200);
+    if (entry.bumpyCells > 0) return bumpySphere(entry.bumpyCells, entry.name);
     std::string path = meshAssetPath(entry.file);
     if (!std::filesystem::exists(path))
         throw MissingInputError("mesh/" + entry.name + " needs " + entry.file + ", which is not in assets/meshes/; run "

@@ -28,6 +28,9 @@ public:
     // open segment); returns the kernel's GPU time in ms.
     virtual double visibility(Vec3 origin, GpuMethod method, std::vector<std::uint8_t>& blocked, cudaStream_t stream,
                               const VisibilityRule& rule = {}) = 0;
+    // The bumpy cube-sphere's 6 n^2 + 2 vertices made on the GPU (bumpy_sphere_formulas.hpp, bit for bit the
+    // CPU's bumpySphereVertices) and downloaded; the triangles, integers only, the host makes alongside.
+    virtual std::vector<Vec3> generateBumpyVertices(int cells, cudaStream_t stream) = 0;
     virtual int triangleCount() const = 0;
     // Traversals since the last build that found the tree deeper than their stack (should stay 0).
     virtual unsigned traversalOverflows(cudaStream_t stream) const = 0;

@@ -6,9 +6,12 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
 #include "core/repeat_timing.hpp"
 #include "core/stats.hpp"
 #include "core/stopwatch.hpp"
+#include "scenes/mesh/bumpy_sphere.hpp"
+#include "scenes/mesh/bumpy_sphere_formulas.hpp"
 #include "scenes/mesh/mesh_catalog.hpp"
 #include "scenes/mesh/mesh_gpu.hpp"
 #include "scenes/mesh/mesh_reference.hpp"
@@ -28,8 +31,31 @@ MeshScene::MeshScene(const SceneOptions& options)
 MeshScene::MeshScene(const std::string& entryName, const SceneOptions& options) : MeshScene(options) {
     const MeshEntry* entry = findMeshEntry(entryName);
     if (!entry) throw UsageError("unknown mesh scene '" + entryName + "'");
-    mesh_ = loadCatalogMesh(*entry);
+    if (entry->bumpyCells > 0) generateBumpy(*entry);
+    else mesh_ = loadCatalogMesh(*entry);
     setUp();
+}
+
+void MeshScene::generateBumpy(const MeshEntry& entry) {
+    const long long triangles = bumpyTriangleCount(entry.bumpyCells);
+    const bool gpu = backend_ == Backend::Cuda;
+    const bool loud = triangles >= 1'000'000;  // a second or more of set-up: say what it is doing
+    if (loud)
+        std::fprintf(stderr, "racelab: generating mesh/%s (%lld triangles, %lld vertices) on the %s...\n", entry.name.c_str(),
+                     triangles, static_cast<long long>(bumpyVertexCount(entry.bumpyCells)), gpu ? "GPU" : "CPU");
+    Stopwatch clock;
+    mesh_.name = entry.name;
+    mesh_.indices = bumpySphereIndices(entry.bumpyCells);  // integers only: as fast on the host as a copy
+    if (gpu) {
+        if (!gpu_) gpu_ = makeGpuHalf<MeshGpu>("mesh");
+        CudaStream stream;  // set-up work on a stream of its own, finished before the vertices return
+        mesh_.vertices = gpu_->generateBumpyVertices(entry.bumpyCells, stream.get());
+    } else {
+        mesh_.vertices = bumpySphereVertices(entry.bumpyCells);
+    }
+    generationMs_ = clock.ms();
+    generatedOn_ = gpu ? "GPU" : "CPU";
+    if (loud) std::fprintf(stderr, "racelab: generated mesh/%s in %.0f ms\n", entry.name.c_str(), generationMs_);
 }
 
 MeshScene::MeshScene(Mesh mesh, const SceneOptions& options) : MeshScene(options) {
@@ -79,7 +105,13 @@ MeshView MeshScene::view() const {
 }
 
 const CpuBvh& MeshScene::cpuBvh() {
-    if (!cpuBvh_) cpuBvh_ = std::make_unique<CpuBvh>(mesh_);
+    if (cpuBvh_) return *cpuBvh_;
+    // Median splits on one thread: about a second per million triangles, so say so for the large meshes.
+    const bool loud = mesh_.triangleCount() >= 1'000'000;
+    if (loud) std::fprintf(stderr, "racelab: building the CPU BVH of %d triangles...\n", mesh_.triangleCount());
+    Stopwatch clock;
+    cpuBvh_ = std::make_unique<CpuBvh>(mesh_);
+    if (loud) std::fprintf(stderr, "racelab: CPU BVH built in %.0f ms (%d nodes)\n", clock.ms(), cpuBvh_->nodeCount());
     return *cpuBvh_;
 }
 
@@ -93,6 +125,13 @@ void MeshScene::ensureGpu(cudaStream_t stream) {
 }
 
 void MeshScene::render(const FrameTarget& target, int variant) {
+    // Every ray against every triangle: at a million rays a frame, ten million triangles would take minutes.
+    constexpr int kBruteMaxTriangles = 2'000'000;
+    if (variant != 0 && mesh_.triangleCount() > kBruteMaxTriangles)
+        throw UsageError(name() + " has " + std::to_string(mesh_.triangleCount()) + " triangles; the " +
+                         variants()[static_cast<std::size_t>(variant)].name +
+                         " variant tests every ray against every triangle and stops at " +
+                         std::to_string(kBruteMaxTriangles) + " (minutes a frame beyond): use --variant good");
     ensureGpu(target.stream);
     gpu_->render(target, view(), static_cast<GpuMethod>(variant));
 }
@@ -144,6 +183,11 @@ CheckRule MeshScene::checkRule() const {
 std::string MeshScene::statsLine() const {
     std::ostringstream line;
     line << mesh_.vertices.size() << " vertices, " << mesh_.triangleCount() << " triangles";
+    if (*generatedOn_) {
+        char ms[96];
+        std::snprintf(ms, sizeof ms, "; generated in %.1f ms (%s)", generationMs_, generatedOn_);
+        line << ms;
+    }
     if (gpu_ && meshOnDevice_.current()) {
         char ms[64];
         std::snprintf(ms, sizeof ms, "; LBVH built in %.3f ms (GPU)", lastBuildMs_);
@@ -158,9 +202,14 @@ std::vector<std::string> MeshScene::benchNotes(const BenchFacts& facts, cudaStre
     char line[256];
     ensureGpu(stream);
     const double rays = static_cast<double>(facts.width) * facts.height;
-    std::snprintf(line, sizeof line, "%.0f primary rays per frame -> %.2f G rays/s (kernel median %.4f ms)", rays,
-                  rays / (facts.kernelMedianMs * 1e6), facts.kernelMedianMs);
+    std::snprintf(line, sizeof line, "%d triangles: %.0f primary rays per frame -> %.2f G rays/s (kernel median %.4f ms)",
+                  mesh_.triangleCount(), rays, rays / (facts.kernelMedianMs * 1e6), facts.kernelMedianMs);
     notes.push_back(line);
+    if (*generatedOn_) {
+        std::snprintf(line, sizeof line, "mesh generated on the %s in %.1f ms (host wall time: vertices, triangles, download)",
+                      generatedOn_, generationMs_);
+        notes.push_back(line);
+    }
     // Both return the GPU's own event time of their kernels.
     const Summary b = timeRepeated(20, [&] { return gpu_->buildLbvh(stream); });
     std::vector<std::uint8_t> blocked;

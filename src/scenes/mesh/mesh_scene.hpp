@@ -14,6 +14,7 @@
 namespace racelab::mesh {
 
 class MeshGpu;
+struct MeshEntry;
 
 class MeshScene final : public Scene {
 public:
@@ -55,6 +56,8 @@ public:
 private:
     explicit MeshScene(const SceneOptions& options);  // the parameters, before a mesh is set
     void setUp();
+    // The bumpy sphere of `entry`: the vertices on the GPU (cuda backend) or with OpenMP (cpu), timed.
+    void generateBumpy(const MeshEntry& entry);
     void ensureGpu(cudaStream_t stream);  // makes the GPU half, uploads the mesh and builds the LBVH once
 
     Mesh mesh_;
@@ -66,6 +69,8 @@ private:
     float yaw_ = .6f, pitch_ = .35f, zoom_ = 1.f;
     long frame_ = 0;
     double lastBuildMs_ = 0;
+    double generationMs_ = 0;        // procedural meshes made here (the bumpy spheres): host wall time
+    const char* generatedOn_ = "";  // "GPU" or "CPU"; "" when the mesh was loaded or built elsewhere
     std::vector<std::uint8_t> ambiguity_;
     std::unique_ptr<CpuBvh> cpuBvh_;
     DeviceMirror<> meshOnDevice_;  // the mesh and its LBVH on the device

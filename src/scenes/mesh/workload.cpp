@@ -1,4 +1,5 @@
 // The mesh family's descriptor: the catalog of meshes, the three ray-casting variants and the parameters.
+#include "scenes/mesh/bumpy_sphere_formulas.hpp"
 #include "scenes/mesh/mesh_catalog.hpp"
 #include "scenes/mesh/mesh_scene.hpp"
 #include "scenes/mesh/visibility_command.hpp"
@@ -31,6 +32,10 @@ RACELAB_WORKLOAD(mesh) {
                 PresetInfo p;
                 p.name = entry.name;
                 p.description = entry.description;
+                // The bumpy spheres: the CPU reference's frames take seconds (its BVH is built on one thread),
+                // and ten million triangles are too large to switch to and from in a soak.
+                p.slowOnCpu = entry.bumpyCells > 0;
+                p.heavy = entry.bumpyCells > 0 && mesh::bumpyTriangleCount(entry.bumpyCells) >= 5'000'000;
                 out.push_back(p);
             }
             return out;
