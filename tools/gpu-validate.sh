@@ -107,6 +107,8 @@ for stage in $stages; do
     record_fetched mesh-bunny --scene mesh/bunny --size 1024x1024 --present none --frames 300 --warmup 30
     record_fetched mesh-bunny-depth --scene mesh/bunny --size 1024x1024 --present none --frames 300 --warmup 30 --param shading=depth
     record_fetched mesh-bunny-brute --scene mesh/bunny --size 256x256 --variant brute --present none --frames 20 --warmup 2
+    record mesh-bumpy1M --scene mesh/bumpy1M --size 1024x1024 --present none --frames 200 --warmup 20
+    record mesh-bumpy10M --scene mesh/bumpy10M --size 1024x1024 --present none --frames 100 --warmup 10
     run visibility-torus "$bin/racelab" visibility --scene mesh/torus --origin 0,2,0 --runs 50 --cpu --out "$out/vis-torus.txt"
     if [ -f assets/meshes/bunny00.off ]; then
       run visibility-bunny "$bin/racelab" visibility --scene mesh/bunny --origin 0,0.3,0.5 --runs 50 --cpu --out "$out/vis-bunny.txt"
@@ -125,6 +127,7 @@ for stage in $stages; do
     step "window (real GLFW window)"
     if [ -z "${DISPLAY:-}" ]; then echo "   no DISPLAY: skipped" | tee -a "$out/summary.txt"; continue; fi
     run window-nvidia "$bin/racelab" view --scene circles/rand10k --variant bad --size 1280x720 --frames 120 --no-vsync --screenshot "$out/window-nvidia.png" --record "$out/window-nvidia.csv"
+    run window-rand10k-good "$bin/racelab" view --scene circles/rand10k --size 1280x720 --frames 600 --no-vsync --record "$out/window-rand10k-good.csv"
     run window-planes "$bin/racelab" view --scene planes/default --size 1280x720 --frames 90 --no-vsync --screenshot "$out/window-planes.png"
     run window-mesh "$bin/racelab" view --scene mesh/torus --size 1280x720 --frames 90 --no-vsync --param shading=normal --param visible=dots --screenshot "$out/window-mesh.png"
     run window-llvmpipe env __GLX_VENDOR_LIBRARY_NAME=mesa "$bin/racelab" view --scene circles/snow --size 800x600 --frames 30 --screenshot "$out/window-llvmpipe.png"

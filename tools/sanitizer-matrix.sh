@@ -58,6 +58,11 @@ for tool in $tools; do
     case_ $tool clean "histogram-random-good-$size" check --scene histogram/random --count 1000003 --size $size
     case_ $tool clean "histogram-skewed-warp-$size" check --scene histogram/skewed --variant warp --size $size
   done
+  # Frames as CUDA graphs (bench runs them so), and the circle renderer with its pair buffer too small for the
+  # frame (the every-circle path), in one and two binning passes.
+  case_ $tool clean "circles-rand100k-graph-bench" bench --scene circles/rand100k --present none --frames 6 --warmup 2
+  RACELAB_CIRCLE_PAIR_CAPACITY=1000 case_ $tool clean "circles-snow-pairs-overflow" bench --scene circles/snow --present none --frames 4 --warmup 1
+  RACELAB_CIRCLE_PAIR_CAPACITY=1000 case_ $tool clean "circles-rand100k-pairs-overflow" check --scene circles/rand100k --size 512x512
   # the comparison views: both variants rendered, composed on the GPU (odd sizes: partial warps and rows)
   case_ $tool clean views-circles-side-333x217 render --scene circles/rand10k --view side --size 333x217 --out "$out/side.png"
   case_ $tool clean views-mesh-wipe-1000x600 render --scene mesh/torus --view wipe --size 1000x600 --frame 3 --out "$out/wipe.png"
