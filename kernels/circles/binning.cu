@@ -92,6 +92,16 @@ __global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid
     });
 }
 
+// Every slot a sentinel key (all ones) and circle 0: slots past the count then sort last, and the sort reads
+// no uninitialised value. A kernel rather than two memsets: when the capacity changes, a frame graph updates a
+// kernel's grid in place, where a memset node of another size cannot be updated.
+__global__ void clearPairSlots(unsigned capacity, unsigned* keys, unsigned* values) {
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= capacity) return;
+    keys[i] = 0xffffffffu;
+    values[i] = 0u;
+}
+
 __global__ void findTileRanges(const unsigned* sortedKeys, const unsigned* pairCount, unsigned capacity,
                                unsigned* tileStart, unsigned* tileEnd) {
     // Overflowed: slots of circles whose pairs did not fit still hold the sentinel key among the real ones,
@@ -222,7 +232,8 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
     CUDA_CHECK(cudaMemsetAsync(tileEnd.data(), 0, tiles * sizeof(unsigned), s));
     // Keys past the count stay all ones: with the sort's end bit above the largest tile, that sorts last.
     const unsigned capacity = pairCapacity[capacityIndex];
-    CUDA_CHECK(cudaMemsetAsync(pairs.keys.data(), 0xff, capacity * sizeof(unsigned), s));
+    launchKernel("circles: clear pair slots", clearPairSlots, blocksFor(capacity, 256), 256, 0, s, capacity,
+                 pairs.keys.data(), pairs.values.data());
     if (n > 0) withLanes(lanes, [&](auto group) {
         launchKernel("circles: emit tile pairs", emitTilePairs<decltype(group)::value>, blocks, 256, 0, s, circles(),
                      begin, end, grid, skip, offsets.data(), capacity, pairs.keys.data(), pairs.values.data());
