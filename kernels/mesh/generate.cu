@@ -38,10 +38,8 @@ std::vector<Vec3> MeshGpuCuda::generateBumpyVertices(int cells, cudaStream_t str
     DeviceBuffer<float> scratch(3 * count, "bumpy sphere vertices (" + std::to_string(count) + ")");
     launchKernel("mesh: bumpy sphere vertices", bumpyVertices, blocksFor(count, 256), 256, 0, stream, cells,
                  static_cast<std::uint32_t>(count), scratch.data());
-    std::vector<Vec3> out(count);
-    CUDA_CHECK(cudaMemcpyAsync(out.data(), scratch.data(), count * sizeof(Vec3), cudaMemcpyDeviceToHost, stream));
-    waitForStream(stream);
-    return out;
+    static_assert(sizeof(Vec3) == 3 * sizeof(float), "the scratch holds packed x, y, z");
+    return downloadNow(reinterpret_cast<const Vec3*>(scratch.data()), count, stream);
 }
 
 }  // namespace racelab::mesh

@@ -126,10 +126,7 @@ MeshGpuCuda::~MeshGpuCuda() = default;
 int MeshGpuCuda::triangleCount() const { return impl_->count; }
 
 unsigned MeshGpuCuda::traversalOverflows(cudaStream_t stream) const {
-    unsigned count = 0;
-    CUDA_CHECK(cudaMemcpyAsync(&count, impl_->overflows.data(), sizeof count, cudaMemcpyDeviceToHost, stream));
-    waitForStream(stream);
-    return count;
+    return downloadNow(impl_->overflows.data(), 1, stream)[0];
 }
 
 void MeshGpuCuda::upload(const Mesh& mesh, cudaStream_t stream) {
@@ -155,8 +152,8 @@ void MeshGpuCuda::upload(const Mesh& mesh, cudaStream_t stream) {
     for (const Vec3& v : mesh.vertices) impl_->scale = std::max(impl_->scale, maxAbs(v));
     impl_->triangles.reserve(n, "mesh triangles");
     impl_->vertices.reserve(verts.size(), "mesh vertices");
-    CUDA_CHECK(cudaMemcpyAsync(impl_->triangles.data(), host.data(), n * sizeof(Triangle), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(impl_->vertices.data(), verts.data(), verts.size() * sizeof(float4), cudaMemcpyHostToDevice, stream));
+    copyToDevice(impl_->triangles.data(), host.data(), n * sizeof(Triangle), stream);
+    copyToDevice(impl_->vertices.data(), verts.data(), verts.size() * sizeof(float4), stream);
     waitForStream(stream);
     buildLbvh(stream);
 }
@@ -181,19 +178,16 @@ double MeshGpuCuda::buildLbvh(cudaStream_t s) {
     timer.start();
     const int initial[6] = {0x7f7fffff, 0x7f7fffff, 0x7f7fffff, static_cast<int>(0x80800000u ^ 0x7fffffff),
                             static_cast<int>(0x80800000u ^ 0x7fffffff), static_cast<int>(0x80800000u ^ 0x7fffffff)};
-    CUDA_CHECK(cudaMemcpyAsync(m.bounds.data(), initial, sizeof initial, cudaMemcpyHostToDevice, s));
+    copyToDevice(m.bounds.data(), initial, sizeof initial, s);
     launchKernel("mesh: centroid bounds", centroidBounds, blocksFor(n, 256), 256, 0, s, m.triangles.data(), n,
                  m.bounds.data());
     launchKernel("mesh: morton codes", mortonCodes, blocksFor(n, 256), 256, 0, s, m.triangles.data(), n, m.bounds.data(),
                  m.keys.data(), m.values.data());
     namedGpuStep("mesh: sort morton codes (CUB)", s, [&] {
-        std::size_t bytes = 0;
-        CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, m.keys.data(), m.keysSorted.data(), m.values.data(),
-                                                   m.valuesSorted.data(), n, 0, 30, s));
-        m.cubTemp.reserve(bytes, "CUB sort temporaries");
-        bytes = m.cubTemp.bytes();
-        CUDA_CHECK(cub::DeviceRadixSort::SortPairs(m.cubTemp.data(), bytes, m.keys.data(), m.keysSorted.data(),
-                                                   m.values.data(), m.valuesSorted.data(), n, 0, 30, s));
+        runCubCall(m.cubTemp, "CUB sort temporaries", [&](void* temp, std::size_t& bytes) {
+            return cub::DeviceRadixSort::SortPairs(temp, bytes, m.keys.data(), m.keysSorted.data(), m.values.data(),
+                                                   m.valuesSorted.data(), n, 0, 30, s);
+        });
     });
     CUDA_CHECK(cudaMemsetAsync(m.arrivals.data(), 0, nodes * sizeof(int), s));
     CUDA_CHECK(cudaMemsetAsync(m.overflows.data(), 0, sizeof(unsigned), s));
