@@ -77,6 +77,14 @@ void FrameGraph::run(cudaStream_t stream, const FrameGraphKey& key, const std::f
     cudaGraph_t graph = nullptr;
     CUDA_CHECK(cudaStreamEndCapture(stream, &graph));
     auto exec = static_cast<cudaGraphExec_t>(exec_);
+    // A graph of another node count (a frame that now advances, a scene that switched to two binning passes)
+    // cannot update the executable one: instantiate anew without asking (a refused update is an API error).
+    std::size_t nodes = 0;
+    CUDA_CHECK(cudaGraphGetNodes(graph, nullptr, &nodes));
+    if (exec && nodes != execNodes_) {
+        cudaGraphExecDestroy(exec);
+        exec = nullptr;
+    }
     if (exec) {
         cudaGraphExecUpdateResultInfo info{};
         if (cudaGraphExecUpdate(exec, graph, &info) != cudaSuccess) {
@@ -94,6 +102,7 @@ void FrameGraph::run(cudaStream_t stream, const FrameGraphKey& key, const std::f
         }
     }
     exec_ = exec;
+    execNodes_ = nodes;
     const cudaError_t launched = cudaGraphLaunch(exec, stream);
     cudaGraphDestroy(graph);
     CUDA_CHECK(launched);
