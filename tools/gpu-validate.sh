@@ -97,6 +97,7 @@ for stage in $stages; do
       record "circles-$scene" --scene "circles/$scene" --size 1024x1024 --present none --frames 300 --warmup 30 "${cpu[@]}"
     done
     record circles-rand100k-1080p-interop --scene circles/rand100k --size 1920x1080 --present interop --frames 1000 --warmup 100
+    record circles-rand100k-1080p-interop-pbo --scene circles/rand100k --size 1920x1080 --present interop-pbo --frames 1000 --warmup 100
     record circles-rand100k-1080p-staging --scene circles/rand100k --size 1920x1080 --present staging --frames 300 --warmup 30
     record circles-rand100k-cpu --scene circles/rand100k --present none --frames 100 --cpu
     record planes-10000x50 --scene planes/10000x50 --size 512x512 --present none --frames 100 --warmup 10
@@ -127,7 +128,12 @@ for stage in $stages; do
     step "window (real GLFW window)"
     if [ -z "${DISPLAY:-}" ]; then echo "   no DISPLAY: skipped" | tee -a "$out/summary.txt"; continue; fi
     run window-nvidia "$bin/racelab" view --scene circles/rand10k --variant bad --size 1280x720 --frames 120 --no-vsync --screenshot "$out/window-nvidia.png" --record "$out/window-nvidia.csv"
-    run window-rand10k-good "$bin/racelab" view --scene circles/rand10k --size 1280x720 --frames 600 --no-vsync --record "$out/window-rand10k-good.csv"
+    run window-rand10k-good "$bin/racelab" view --scene circles/rand10k --size 1280x720 --frames 2000 --no-vsync --record "$out/window-rand10k-good.csv"
+    run window-rand10k-good-one-at-a-time "$bin/racelab" view --scene circles/rand10k --size 1280x720 --frames 1000 --no-vsync --in-flight 1 --record "$out/window-rand10k-good-one-at-a-time.csv"
+    # Frames per second the window showed, and where the frame's time went (the swap is the present stage).
+    for csv in window-rand10k-good window-rand10k-good-one-at-a-time; do
+      python3 tools/window-fps.py "$out/$csv.csv" | sed "s/^/   $csv: /" | tee -a "$out/summary.txt"
+    done
     run window-planes "$bin/racelab" view --scene planes/default --size 1280x720 --frames 90 --no-vsync --screenshot "$out/window-planes.png"
     run window-mesh "$bin/racelab" view --scene mesh/torus --size 1280x720 --frames 90 --no-vsync --param shading=normal --param visible=dots --screenshot "$out/window-mesh.png"
     run window-llvmpipe env __GLX_VENDOR_LIBRARY_NAME=mesa "$bin/racelab" view --scene circles/snow --size 800x600 --frames 30 --screenshot "$out/window-llvmpipe.png"

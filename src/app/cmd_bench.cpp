@@ -9,6 +9,7 @@
 #include "app/bench_kernels.hpp"
 #include "app/bench_record.hpp"
 #include "app/bench_suite.hpp"
+#include "app/bench_throughput.hpp"
 #include "app/commands.hpp"
 #include "app/frame_loop.hpp"
 #include "app/headless_session.hpp"
@@ -44,6 +45,7 @@ struct BenchResult {
     std::vector<std::string> notes;
     KernelTable kernels;
     GraphComparison graph;
+    ThroughputResult throughput;
 };
 
 // Measures and prints them beside every benchmark.
@@ -72,10 +74,9 @@ void addRunContext(TimingRecorder& recorder, const MeasuredLimits& limits, const
 
 PresentMode parsePresentMode(const std::string& name, bool& none) {
     none = name == "none";
-    if (none || name == "interop") return PresentMode::Interop;
-    if (name == "staging") return PresentMode::Staging;
-    if (name == "auto") return PresentMode::Auto;
-    throw UsageError("unknown --present '" + name + "' (valid: interop, staging, none, auto)");
+    if (none) return PresentMode::Interop;
+    if (const auto mode = presentModeNamed(name)) return *mode;
+    throw UsageError("unknown --present '" + name + "' (valid: none, " + kPresentModeNames + ")");
 }
 
 // The options every run needs valid; the suite checks them once before its first preset.
@@ -130,6 +131,11 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
                                          graphFrames, static_cast<long>(result->recorder.samples().size()),
                                          prepared.backend == Backend::Cuda);
         if (result->graph.measured) result->recorder.addFieldJson("graph", graphComparisonJson(result->graph));
+        // Last, the same frames with several in flight: frames per second by the wall clock.
+        if (options.inFlight > 1 && !interruptSignal()) {
+            result->throughput = timeInFlight(loop, controls, options.inFlight, options.frames, std::min<long>(options.warmup, 20));
+            if (result->throughput.measured) result->recorder.addFieldJson("throughput", throughputJson(result->throughput));
+        }
     }
     if (interruptSignal()) {
         std::fprintf(stderr, "racelab bench: interrupted (signal %d) after %zu measured frames; writing what was measured\n",
@@ -150,14 +156,15 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
 
 void printStageTable(const BenchResult& r) {
     std::printf("  %s\n", r.statsLine.c_str());
-    std::printf("  %-8s %10s %10s %10s %10s   (ms over %zu frames)\n", "stage", "min", "median", "p95", "max",
-                r.recorder.samples().size());
+    std::printf("  %-8s %10s %10s %10s %10s   (ms over %zu frames, one at a time)\n", "stage", "min", "median", "p95",
+                "max", r.recorder.samples().size());
     for (std::size_t stage = 0; stage < kStageNames.size(); ++stage) {
         Summary s = r.recorder.summary(stage);
         std::printf("  %-8s %10.4f %10.4f %10.4f %10.4f\n", kStageNames[stage], s.min, s.p50, s.p95, s.max);
     }
     Summary frame = r.recorder.summary(0);
-    std::printf("  FPS (1000 / median frame): %.1f\n", frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
+    std::printf("  FPS (1000 / median frame, one at a time): %.1f\n", frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
+    printThroughput(r.throughput, frame.p50);
     printKernelTable(r.kernels);
     printGraphComparison(r.graph);
     for (const auto& note : r.notes) std::printf("  %s\n", note.c_str());

@@ -12,10 +12,8 @@
 namespace racelab {
 
 PresentMode presentModeFor(const std::string& name) {
-    if (name == "auto") return PresentMode::Auto;
-    if (name == "interop") return PresentMode::Interop;
-    if (name == "staging") return PresentMode::Staging;
-    throw UsageError("unknown --present '" + name + "' (valid for view: auto, interop, staging)");
+    if (const auto mode = presentModeNamed(name)) return *mode;
+    throw UsageError("unknown --present '" + name + "' (valid for view: " + kPresentModeNames + ")");
 }
 
 int runView(const ViewOptions& options) {

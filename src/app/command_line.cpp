@@ -65,14 +65,21 @@ CommandLine::CommandLine() {
 
     viewCommand = app.add_subcommand("view", "open the viewer window (headless render when there is no display)");
     addSceneOptions(*viewCommand, view.selection, "1280x720");
-    viewCommand->add_option("--present", view.present, "auto | interop | staging")
+    viewCommand->add_option("--present", view.present,
+                            "auto (interop, else staging) | interop (the faster interop form) | interop-texture | "
+                            "interop-pbo | staging")
         ->capture_default_str()
-        ->check(CLI::IsMember({"auto", "interop", "staging"}));
+        ->check(CLI::IsMember({"auto", "interop", "interop-texture", "interop-pbo", "staging"}));
     addComparisonOptions(*viewCommand, view.comparison);
     viewCommand->add_option("--record", view.record, "record per-frame timings to this CSV (JSON summary beside it)");
     viewCommand->add_option("--frames", view.frames, "quit after N frames (0: run until closed)");
     viewCommand->add_option("--screenshot", view.screenshot, "save the last frame (window with UI) as PNG");
     viewCommand->add_flag("!--no-vsync", view.vsync, "start with vsync off");
+    viewCommand->add_option("--in-flight", view.inFlight,
+                            "frames queued before the loop waits for the oldest (1: one at a time, every stage "
+                            "waited for, as bench's latency table)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 8));
     viewCommand->add_flag("--step-timing", view.stepTiming,
                           "start with per-step timing on: the panel splits the frame by stage and the kernel stage by "
                           "named GPU step (CUDA events around each; cuda backend)");
@@ -85,9 +92,11 @@ CommandLine::CommandLine() {
 
     benchCommand = app.add_subcommand("bench", "time the frame loop headless (EGL) and print per-stage statistics");
     addSceneOptions(*benchCommand, bench.selection, "1024x1024");
-    benchCommand->add_option("--present", bench.present, "interop | staging | none (kernels only, plain device memory)")
+    benchCommand->add_option("--present", bench.present,
+                             "interop (the faster interop form) | interop-texture | interop-pbo | staging | auto | none "
+                             "(kernels only, plain device memory)")
         ->capture_default_str()
-        ->check(CLI::IsMember({"interop", "staging", "none", "auto"}));
+        ->check(CLI::IsMember({"interop", "interop-texture", "interop-pbo", "staging", "none", "auto"}));
     benchCommand->add_option("--frames", bench.frames, "frames measured")->capture_default_str();
     benchCommand->add_option("--warmup", bench.warmup, "frames run before measuring")->capture_default_str();
     benchCommand->add_flag("--cpu", bench.cpu, "also time the CPU reference (OpenMP) and print the speed-up");
@@ -95,6 +104,12 @@ CommandLine::CommandLine() {
                            "run each measured frame as one CUDA graph where the scene allows it (default; a frame that "
                            "waits for the host runs launch by launch). Either way bench then times some frames launch "
                            "by launch and prints both");
+    benchCommand->add_option("--in-flight", bench.inFlight,
+                              "after the measured frames (one at a time: the latency of a frame, stage by stage), "
+                              "run as many again with N frames in flight and print frames per second by the wall "
+                              "clock (throughput); 1: no throughput pass")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 8));
     CLI::Option* suite = benchCommand->add_flag(
         "--suite", bench.suite,
         "run every scene preset that can run here and print one table; presets that cannot (no --image, mesh not "

@@ -33,6 +33,7 @@ struct ViewOptions {
     std::string screenshot;
     long frames = 0;  // 0: until the window closes
     bool vsync = true;
+    int inFlight = 2;         // frames queued before the loop waits (app/frame_loop.hpp); 1: one at a time
     bool stepTiming = false;  // start with per-step timing on (the panel's "where the time goes" open)
     bool simulateInteropFailure = false;
     double soakSeconds = 0;  // > 0: drive the viewer through every scene for this long (app/soak_driver.hpp)
@@ -45,6 +46,7 @@ struct BenchOptions {
     long warmup = 20;
     bool cpu = false;
     bool graph = true;  // measured frames as CUDA graphs where the scene allows (core/frame_graph.hpp)
+    int inFlight = 2;   // the throughput pass's frames in flight (app/bench_throughput.hpp); 1: no such pass
     bool suite = false;
     std::vector<std::string> filters;  // --suite: fnmatch globs of the presets to run (empty: all)
     bool simulateInteropFailure = false;

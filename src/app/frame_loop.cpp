@@ -6,6 +6,7 @@
 #include "core/kernel_timing.hpp"
 #include "core/stopwatch.hpp"
 #include "present/blit.hpp"
+#include "present/gl_frame_fences.hpp"
 #include "present/gl_check.hpp"
 #include "present/gl_surface.hpp"
 #include "present/presenter.hpp"
@@ -38,6 +39,17 @@ FrameLoop::FrameLoop(Scene& scene, Presenter* presenter, GlSurface* surface, cud
       raceMeter_(std::make_unique<RaceMeter>()), noGl_(std::make_unique<NoGlTarget>()),
       graph_(std::make_unique<FrameGraph>()) {
     if (surface_) blit_ = std::make_unique<Blit>();
+    if (presenter_) fences_ = std::make_unique<GlFrameFences>();
+}
+
+void FrameLoop::setFramesInFlight(int frames) {
+    RACELAB_REQUIRE(frames >= 1, "frames in flight must be at least 1");
+    timer_.setDepth(frames);
+    if (fences_) {
+        glFinish();
+        fences_->setDepth(frames);
+    }
+    if (presenter_) presenter_->setWaitForGl(frames == 1);
 }
 
 FrameLoop::~FrameLoop() = default;
@@ -112,7 +124,8 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
     }
 
     if (presenter_) presenter_->end(timing);
-    if (onGpu) timing.kernelMs = timer_.elapsedMs();
+    // One at a time: this frame's kernels; in flight: those of an earlier frame (0 until the first is read).
+    if (onGpu) timing.kernelMs = timer_.finish().value_or(0.0);
 
     if (surface_ && presenter_) {
         Stopwatch present;
@@ -130,11 +143,14 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
             captureRequested_ = false;
         }
         surface_->swap();
-        glFinish();
+        fences_->endFrame();  // glFinish one at a time; in flight, the wait for an earlier frame
         timing.presentMs = present.ms();
-    } else if (captureRequested_) {
-        capture_ = lastFramePixels();
-        captureRequested_ = false;
+    } else {
+        if (fences_) fences_->endFrame();
+        if (captureRequested_) {
+            capture_ = lastFramePixels();
+            captureRequested_ = false;
+        }
     }
     ++frameIndex_;
     timing.frameMs = frame.ms();

@@ -2,6 +2,11 @@
 //   begin (map) -> advance + render (CUDA events around them) -> end (unmap, upload) -> blit -> overlay (UI)
 //   -> swap, with every stage timed. Without a presenter (--present none) the scene draws into plain device
 //   memory and nothing touches GL.
+// Frames go one at a time by default: every stage is waited for, so each stage time is the stage's own
+// (latency). With N frames in flight (setFramesInFlight) nothing waits inside a frame: unmapping orders CUDA
+// before GL, GL orders its own copy before the blit, and the loop waits only for the frame N - 1 before the
+// one just queued (its CUDA events, then its GL fence). The kernel time a frame returns is then that earlier
+// frame's, and the other stage times are the CPU's time to queue the work (throughput).
 #pragma once
 #include <functional>
 #include <memory>
@@ -9,6 +14,7 @@
 
 #include "core/frame_timing.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/late_gpu_timer.hpp"
 #include "app/race_view.hpp"
 #include "core/host_image.hpp"
 #include "scenes/scene.hpp"
@@ -20,6 +26,7 @@ class GlSurface;
 class Blit;
 class RaceMeter;
 class FrameGraph;
+class GlFrameFences;
 
 struct FrameControls {
     int variant = 0;
@@ -55,6 +62,10 @@ public:
 
     // The scene is blitted right of the surface's first `left` columns (see fitPresenterToSurface).
     void setSceneLeft(int left) { sceneLeft_ = left; }
+    // 1 (the default): frames one at a time, every stage waited for. N > 1: up to N frames queued; waits for
+    // the frames still in flight first.
+    void setFramesInFlight(int frames);
+    int framesInFlight() const { return timer_.depth(); }
     // Size of the frames rendered when there is no presenter.
     void setHeadlessSize(int width, int height);
     // Runs one frame. `overlay` draws on top of the blit (the ImGui panel) before the swap.
@@ -77,7 +88,8 @@ private:
     Presenter* presenter_;
     GlSurface* surface_;
     cudaStream_t stream_;
-    GpuTimer timer_;
+    LateGpuTimer timer_;
+    std::unique_ptr<GlFrameFences> fences_;
     std::unique_ptr<Blit> blit_;
     std::unique_ptr<RaceMeter> raceMeter_;
     struct NoGlTarget;

@@ -179,6 +179,7 @@ private:
                                    window_.framebufferSize().width > 0 ? window_.framebufferSize().width : prepared_.size.width,
                                    window_.framebufferSize().height > 0 ? window_.framebufferSize().height : prepared_.size.height);
         loop_ = std::make_unique<FrameLoop>(*prepared_.scene, presenter_.get(), &window_, stream_.get());
+        loop_->setFramesInFlight(options_.inFlight);
         history_.clear();
         steps_.clear();
         KernelTiming::instance().clear();  // a window of steps never mixes two scenes
@@ -192,6 +193,7 @@ private:
         panel_.controls = &controls_;
         panel_.presenterName = presenter_->name();
         panel_.presenterReason = presenter_->reason();
+        panel_.framesInFlight = loop_->framesInFlight();
         panel_.surfaceDescription = window_.description();
         panel_.history = &history_;
         panel_.steps = &steps_;

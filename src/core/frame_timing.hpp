@@ -9,7 +9,8 @@ struct FrameTiming {
     double frameMs = 0;    // whole frame, steady_clock
     double kernelMs = 0;   // GPU time of the scene's kernels (CUDA events); CPU render time on the cpu backend
     double mapMs = 0;      // cudaGraphicsMapResources + pointer query (interop)
-    double unmapMs = 0;    // unmap (interop) or device-to-host copy (staging)
+    double unmapMs = 0;    // unmap (interop-pbo), map + copy into the texture + unmap (interop-texture), or
+                           // device-to-host copy (staging)
     double uploadMs = 0;   // PBO -> texture (and host -> PBO for staging/cpu), finished with glFinish
     double presentMs = 0;  // blit + UI + swap
 };

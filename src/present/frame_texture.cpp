@@ -21,12 +21,12 @@ bool FrameTexture::ensureSize(int width, int height) {
     return true;
 }
 
-void FrameTexture::uploadFromPbo() {
-    GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo_));
+void FrameTexture::uploadFromBuffer(GLuint buffer, bool wait) {
+    GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, buffer));
     GL_CHECK(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
     GL_CHECK(glTextureSubImage2D(texture_, 0, 0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, nullptr));
     GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
-    glFinish();
+    if (wait) glFinish();
 }
 
 void FrameTexture::destroy() {

@@ -14,8 +14,10 @@ public:
 
     // Returns true when the objects were recreated (callers re-register the PBO then).
     bool ensureSize(int width, int height);
-    // Copies the PBO into the texture and waits for it (glFinish), so the upload time is honest.
-    void uploadFromPbo();
+    // Copies the PBO (or another pixel buffer of this size) into the texture. `wait`: glFinish after it, so
+    // the upload time is honest (frames one at a time); without it GL orders the copy before the blit itself.
+    void uploadFromPbo(bool wait) { uploadFromBuffer(pbo_, wait); }
+    void uploadFromBuffer(GLuint buffer, bool wait);
     GLuint pbo() const { return pbo_; }
     GLuint texture() const { return texture_; }
     int width() const { return width_; }

@@ -19,7 +19,7 @@ void HostPresenter::end(FrameTiming& timing) {
     timing.unmapMs = 0;
     Stopwatch upload;
     GL_CHECK(glNamedBufferSubData(frameTexture_.pbo(), 0, static_cast<GLsizeiptr>(image_.byteSize()), image_.pixels.data()));
-    frameTexture_.uploadFromPbo();
+    frameTexture_.uploadFromPbo(waitForGl_);
     timing.uploadMs = upload.ms();
 }
 

@@ -20,6 +20,28 @@ HostImage Presenter::readTexture() const {
     return image;
 }
 
+std::optional<PresentMode> presentModeNamed(const std::string& name) {
+    if (name == "auto") return PresentMode::Auto;
+    if (name == "interop") return PresentMode::Interop;
+    if (name == "interop-texture") return PresentMode::InteropTexture;
+    if (name == "interop-pbo") return PresentMode::InteropPbo;
+    if (name == "staging") return PresentMode::Staging;
+    return std::nullopt;
+}
+
+#ifdef RACELAB_HAVE_CUDA
+namespace {
+
+// The interop form a mode asks for. Interop and Auto take the texture form: it measured faster than the
+// PBO pair on the H100 (docs/BENCHMARKS.md, "Interop forms").
+std::unique_ptr<Presenter> makeInterop(PresentMode mode, cudaStream_t stream) {
+    if (mode == PresentMode::InteropPbo) return std::make_unique<PboInteropPresenter>(stream);
+    return std::make_unique<TextureInteropPresenter>(stream);
+}
+
+}  // namespace
+#endif
+
 std::unique_ptr<Presenter> makePresenter(Backend backend, PresentMode mode, cudaStream_t stream, int width, int height) {
     std::unique_ptr<Presenter> presenter;
     if (backend == Backend::Cpu) {
@@ -32,11 +54,13 @@ std::unique_ptr<Presenter> makePresenter(Backend backend, PresentMode mode, cuda
             presenter->setReason("selected with --present staging");
         } else {
             try {
-                presenter = std::make_unique<InteropPresenter>(stream);
+                presenter = makeInterop(mode, stream);
                 presenter->resize(width, height);
-                presenter->setReason("CUDA-GL buffer interop (registered PBO)");
+                presenter->setReason(presenter->name() == "interop-pbo"
+                                         ? "CUDA-GL buffer interop (two registered PBOs, used in turn)"
+                                         : "CUDA-GL texture interop (the texture registered, one device copy into it)");
             } catch (const Error& e) {
-                if (mode == PresentMode::Interop) throw;
+                if (mode != PresentMode::Auto) throw;
                 std::fprintf(stderr, "racelab: interop unavailable (%s); using the staging presenter\n", e.what());
                 presenter = std::make_unique<StagingPresenter>(stream);
                 presenter->setReason(std::string("fallback: interop registration failed: ") + e.what());

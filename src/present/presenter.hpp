@@ -1,10 +1,14 @@
 // Presenter: begin() hands out this frame's FrameTarget, end() makes its pixels visible to GL as a texture.
-//   interop — PBO registered with CUDA (WriteDiscard), map -> kernels -> unmap, PBO -> texture.
+//   interop-texture — the texture itself registered with CUDA: kernels -> device frame -> one device-to-device
+//             2D copy into the mapped texture array; GL copies nothing.
+//   interop-pbo — two PBOs registered with CUDA (WriteDiscard), used in turn: map -> kernels -> unmap,
+//             PBO -> texture, so the kernels of the next frame write one PBO while GL reads the other.
 //   staging — kernels into cudaMalloc memory -> pinned host -> glBufferSubData; the fallback when the GL
 //             driver cannot share buffers with CUDA (Mesa/llvmpipe, WSL, hybrid laptops, VirtualGL).
 //   cpu     — the scene's CPU reference draws into host memory -> glBufferSubData.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/frame_target.hpp"
@@ -28,6 +32,10 @@ public:
     // The cpu presenter's host frame (the reference renders into it); nullptr for device presenters.
     virtual HostImage* hostImage() { return nullptr; }
 
+    // Frames one at a time (true, the default): end() waits for GL's copy, so stage times are honest. With
+    // frames in flight (false) GL orders its copy before the blit without the CPU waiting for it.
+    void setWaitForGl(bool wait) { waitForGl_ = wait; }
+
     GLuint texture() const { return frameTexture_.texture(); }
     int width() const { return frameTexture_.width(); }
     int height() const { return frameTexture_.height(); }
@@ -37,9 +45,14 @@ public:
 protected:
     FrameTexture frameTexture_;
     std::string reason_;
+    bool waitForGl_ = true;
 };
 
-enum class PresentMode { Auto, Interop, Staging };
+// Interop is the faster of the two interop forms as measured (docs/BENCHMARKS.md); the other two name one.
+enum class PresentMode { Auto, Interop, InteropTexture, InteropPbo, Staging };
+// "auto", "interop", "interop-texture", "interop-pbo", "staging"; nullopt for any other name.
+std::optional<PresentMode> presentModeNamed(const std::string& name);
+inline constexpr const char* kPresentModeNames = "auto, interop, interop-texture, interop-pbo, staging";
 
 // Auto: interop, falling back to staging with one log line when registration fails.
 std::unique_ptr<Presenter> makePresenter(Backend backend, PresentMode mode, cudaStream_t stream, int width, int height);

@@ -36,7 +36,7 @@ void StagingPresenter::end(FrameTiming& timing) {
     timing.unmapMs = download.ms();
     Stopwatch upload;
     GL_CHECK(glNamedBufferSubData(frameTexture_.pbo(), 0, static_cast<GLsizeiptr>(pinnedBytes_), pinned_));
-    frameTexture_.uploadFromPbo();
+    frameTexture_.uploadFromPbo(waitForGl_);
     timing.uploadMs = upload.ms();
 }
 

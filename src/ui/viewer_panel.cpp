@@ -163,7 +163,8 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
     } else {
         ImGui::TextDisabled("backend: cpu (no CUDA device)");
     }
-    ImGui::Text("presenter: %s", s.presenterName.c_str());
+    ImGui::Text("presenter: %s, %d frame%s in flight", s.presenterName.c_str(), s.framesInFlight,
+                s.framesInFlight == 1 ? "" : "s");
     ImGui::TextWrapped("  %s", s.presenterReason.c_str());
     ImGui::TextDisabled("%s", s.surfaceDescription.c_str());
 

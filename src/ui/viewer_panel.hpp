@@ -25,6 +25,7 @@ struct ViewerPanelState {
     bool cudaAvailable = false;
     // shown only
     std::string presenterName, presenterReason, surfaceDescription, statusMessage;
+    int framesInFlight = 1;  // the frame loop's (the kernel times shown are then an earlier frame's)
     const FrameHistory* history = nullptr;
     const std::vector<KernelStat>* steps = nullptr;  // per-step timing's last window (empty while it is off)
     bool stepTiming = false;                          // edited: CUDA events around every named GPU step

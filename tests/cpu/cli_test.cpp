@@ -48,6 +48,9 @@ TEST(Cli, OtherBadValues) {
     expectFailure("render --backend cpu --scene circles/rgb --frame -1 --out /tmp/racelab_neg.png", "--frame: Value -1 not in range 0 to 1000000");
     expectFailure("render --backend cpu --scene circles/rgb --count 50 --out /tmp/racelab_c.png", "has a fixed size; --count applies to");
     expectFailure("bench --backend cpu --present none --frames 0", "--frames must be positive");
+    expectFailure("bench --backend cpu --present none --in-flight 0", "--in-flight: Value 0 not in range 1 to 8");
+    expectFailure("view --backend cpu --in-flight 9", "--in-flight: Value 9 not in range 1 to 8");
+    expectFailure("bench --backend cpu --present interop-buffer", "--present: interop-buffer not in");
     expectFailure("check --backend cpu", "needs --backend cuda");
     expectFailure("frobnicate", "subcommand is required");
 }
@@ -84,4 +87,7 @@ TEST(Cli, BenchCpuBackendWithoutGl) {
     ASSERT_EQ(r.exitCode, 0) << r.output;
     for (const char* stage : {"frame", "kernel", "map", "unmap", "upload", "present", "FPS"})
         EXPECT_NE(r.output.find(stage), std::string::npos) << stage;
+    // Latency (the table) and throughput (frames in flight, by the wall clock) are both printed and named.
+    EXPECT_NE(r.output.find("one at a time"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("throughput: 2 frames in flight, 5 frames in"), std::string::npos) << r.output;
 }

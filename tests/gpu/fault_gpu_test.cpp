@@ -64,8 +64,9 @@ TEST(GpuFaults, RefusedInteropRegistrationFallsBackToStaging) {
     auto presenter = makePresenter(Backend::Cuda, PresentMode::Auto, stream.get(), 320, 200);
     EXPECT_EQ(presenter->name(), "staging");
     EXPECT_NE(presenter->reason().find("simulated"), std::string::npos) << presenter->reason();
-    EXPECT_THROW(makePresenter(Backend::Cuda, PresentMode::Interop, stream.get(), 320, 200), Error)
-        << "an explicit --present interop must fail loudly, not fall back";
+    for (PresentMode mode : {PresentMode::Interop, PresentMode::InteropTexture, PresentMode::InteropPbo})
+        EXPECT_THROW(makePresenter(Backend::Cuda, mode, stream.get(), 320, 200), Error)
+            << "an explicit --present interop must fail loudly, not fall back";
     faultInjection().failInterop = false;
-    EXPECT_EQ(makePresenter(Backend::Cuda, PresentMode::Auto, stream.get(), 320, 200)->name(), "interop");
+    EXPECT_EQ(makePresenter(Backend::Cuda, PresentMode::Auto, stream.get(), 320, 200)->name(), "interop-texture");
 }

@@ -1,5 +1,6 @@
-// On an EGL device context: interop and staging presenters give identical pixels (and equal the plain
-// device frame), and the race meter sees the bad variant's races.
+// On an EGL device context: both interop forms and the staging presenter give identical pixels (and equal
+// the plain device frame), frames in flight draw what frames one at a time draw, and the race meter sees the
+// bad variant's races.
 #include <gtest/gtest.h>
 
 #include "app/frame_loop.hpp"
@@ -18,17 +19,20 @@ using namespace racelab;
 
 namespace {
 
-HostImage presentOneFrame(PresentMode mode, const std::string& expectedName, int width, int height) {
+// `frames` frames of an animated scene with `inFlight` frames in flight; the texture after the last one.
+HostImage presentFrames(PresentMode mode, const std::string& expectedName, int width, int height, int frames = 1,
+                        int inFlight = 1, const char* sceneName = "circles/rand10k") {
     SceneOptions options;
-    auto scene = createScene("circles/rand10k", options);
+    auto scene = createScene(sceneName, options);
     CudaStream stream;
     auto presenter = makePresenter(Backend::Cuda, mode, stream.get(), width, height);
     EXPECT_EQ(presenter->name(), expectedName);
     HeadlessEglSurface* noSurface = nullptr;
     FrameLoop loop(*scene, presenter.get(), noSurface, stream.get());
+    loop.setFramesInFlight(inFlight);
     FrameControls controls;
-    loop.runFrame(controls);
-    return presenter->readTexture();
+    for (int i = 0; i < frames; ++i) loop.runFrame(controls);
+    return presenter->readTexture();  // GL waits for the copy, which the unmap ordered after the kernels
 }
 
 }  // namespace
@@ -37,10 +41,12 @@ TEST(Presenters, InteropAndStagingGiveIdenticalPixels) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     const int width = 1000, height = 600;
     HeadlessEglSurface surface(width, height, currentCudaDevice());
-    HostImage interop = presentOneFrame(PresentMode::Interop, "interop", width, height);
-    HostImage staging = presentOneFrame(PresentMode::Staging, "staging", width, height);
+    HostImage interop = presentFrames(PresentMode::Interop, "interop-texture", width, height);
+    HostImage pbo = presentFrames(PresentMode::InteropPbo, "interop-pbo", width, height);
+    HostImage staging = presentFrames(PresentMode::Staging, "staging", width, height);
     ASSERT_EQ(interop.width, width);
     EXPECT_EQ(interop.pixels, staging.pixels);
+    EXPECT_EQ(pbo.pixels, staging.pixels);
 
     SceneOptions options;
     auto scene = createScene("circles/rand10k", options);
@@ -61,7 +67,8 @@ TEST(Presenters, HeadlessBenchLoopRunsWithEveryStageTimed) {
     FrameTiming t{};
     for (int i = 0; i < 10; ++i) t = loop.runFrame(controls);
     EXPECT_GT(t.kernelMs, 0);
-    EXPECT_GT(t.uploadMs, 0);
+    EXPECT_GT(t.unmapMs, 0) << "texture interop: the copy into the texture's array";
+    EXPECT_EQ(t.uploadMs, 0) << "texture interop: GL copies nothing";
     EXPECT_GT(t.presentMs, 0);
     EXPECT_GE(t.frameMs, t.kernelMs);
     HostImage drawn = surface.readPixels();
@@ -107,4 +114,44 @@ TEST(DeviceMemory, OversizedRequestsAreRefusedWithTheNumbers) {
         EXPECT_NE(text.find("free"), std::string::npos) << text;
     }
 #endif
+}
+
+// An animated scene, 7 frames: with 2 or 3 in flight (the PBO pair alternating, GL's copies not waited for)
+// the last frame is the one drawn one frame at a time, byte for byte, in every presenter.
+TEST(Presenters, FramesInFlightDrawWhatFramesOneAtATimeDraw) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    const int width = 640, height = 360;
+    HeadlessEglSurface surface(width, height, currentCudaDevice());
+    const struct {
+        PresentMode mode;
+        const char* name;
+    } presenters[] = {{PresentMode::InteropTexture, "interop-texture"}, {PresentMode::InteropPbo, "interop-pbo"},
+                      {PresentMode::Staging, "staging"}};
+    for (const char* scene : {"circles/snow", "planes/default"}) {
+        const HostImage serial = presentFrames(PresentMode::Staging, "staging", width, height, 7, 1, scene);
+        for (const auto& p : presenters)
+            for (int inFlight : {2, 3}) {
+                const HostImage pipelined = presentFrames(p.mode, p.name, width, height, 7, inFlight, scene);
+                EXPECT_EQ(pipelined.pixels, serial.pixels) << scene << ", " << p.name << ", " << inFlight << " in flight";
+            }
+    }
+}
+
+// The late timer hands back nothing until the ring is full, then the oldest frame's time; each read waits
+// for that frame only.
+TEST(Presenters, FramesInFlightReportKernelTimesLate) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    HeadlessEglSurface surface(320, 200, currentCudaDevice());
+    SceneOptions options;
+    auto scene = createScene("circles/rand10k", options);
+    CudaStream stream;
+    auto presenter = makePresenter(Backend::Cuda, PresentMode::Interop, stream.get(), 320, 200);
+    FrameLoop loop(*scene, presenter.get(), &surface, stream.get());
+    FrameControls controls;
+    loop.setFramesInFlight(3);
+    EXPECT_EQ(loop.runFrame(controls).kernelMs, 0.0) << "frame 0: nothing finished to read yet";
+    EXPECT_EQ(loop.runFrame(controls).kernelMs, 0.0) << "frame 1: the ring of 3 is not full";
+    EXPECT_GT(loop.runFrame(controls).kernelMs, 0.0) << "frame 2: frame 0's kernels";
+    loop.setFramesInFlight(1);
+    EXPECT_GT(loop.runFrame(controls).kernelMs, 0.0) << "one at a time: this frame's kernels";
 }
