@@ -43,7 +43,8 @@ int bitsFor(unsigned value) {
 
 // Circles [begin, end) of the scene; tiles flagged in tileDone (when given) are skipped.
 // With culling, `opaqueTiles` (when given) counts the tiles the first pass made opaque: when that is every
-// tile, the circles are not looked at (rand1M's usual case, decided on the device rather than by the host).
+// tile, the circles are not looked at (decided on the device rather than by the host). Once a finished frame
+// showed every tile opaque, the second pass is not binned at all (renderGood, skipSecondBinning).
 template <int kLanes>
 __global__ void countCoveredTiles(DeviceCircles c, int begin, int end, TileGrid grid, const std::uint8_t* tileDone,
                                   const unsigned* opaqueTiles, unsigned* counts) {
@@ -192,12 +193,15 @@ void CircleGpuCuda::Impl::absorbReadbacks() {
         CUDA_CHECK(state);
         readbackPending[slot] = false;
         const FrameReadback& r = readback[slot];
+        const bool secondBinned = r.passes > 1 && r.pairs[1] != kNotBinned;
         stats.passes = static_cast<int>(r.passes);
-        stats.tilePairs = static_cast<std::int64_t>(r.pairs[0]) + (r.passes > 1 ? r.pairs[1] : 0u);
+        stats.tilePairs = static_cast<std::int64_t>(r.pairs[0]) + (secondBinned ? r.pairs[1] : 0u);
         if (r.tiles == capacityTiles) {  // counted on the grid the capacities are for
             if (r.passes == 1) pairCapacity[0] = capacityFor(pairCapacity[0], r.pairs[0]);
-            else for (int pass = 0; pass < 2; ++pass) pairCapacity[1 + pass] = capacityFor(pairCapacity[1 + pass], r.pairs[pass]);
+            else pairCapacity[1] = capacityFor(pairCapacity[1], r.pairs[0]);
+            if (secondBinned) pairCapacity[2] = capacityFor(pairCapacity[2], r.pairs[1]);
         }
+        if (r.passes > 1) skipSecondBinning = r.tiles == capacityTiles && r.opaque == r.tiles;
         if (r.passes > 1 && r.opaque < r.tiles / 2) {
             twoPassesPayOff = false;
             framesUntilRetry = 120;
@@ -290,6 +294,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
     if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
     if (count <= 2 * firstPass || !twoPassesPayOff) {
         if (slot) slot->passes = 1;
+        stats.secondPassBinned = false;
         binAndRender<false, false>(target, grid, 0, count, false, slot, 0, 0);
     } else {
         // Nearest circles first; then the rest, culled against the tiles that became opaque (when that is every
@@ -304,7 +309,17 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         if (slot)
             CUDA_CHECK(cudaMemcpyAsync(&slot->opaque, opaqueTiles.data(), sizeof(unsigned), cudaMemcpyDeviceToHost,
                                        target.stream));
-        binAndRender<true, false>(target, grid, 0, split, true, slot, 1, 2);
+        stats.secondPassBinned = !skipSecondBinning;
+        if (skipSecondBinning) {
+            if (slot) slot->pairs[1] = kNotBinned;
+            if (!walkEveryCircle.data()) walkEveryCircle.allocate(1, "second-pass walk flag");
+            CUDA_CHECK(cudaMemsetAsync(walkEveryCircle.data(), 0xff, sizeof(unsigned), target.stream));  // > any capacity
+            const TileLists walk{nullptr, nullptr, nullptr, walkEveryCircle.data(), 0u, 0u, static_cast<unsigned>(split)};
+            launchRenderTiles(true, false, tiles, target.stream, circles(), grid, snow, walk, pixelState.data(),
+                              tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
+        } else {
+            binAndRender<true, false>(target, grid, 0, split, true, slot, 1, 2);
+        }
     }
     if (slot) {
         recordEvent(readbackDone[slotIndex], target.stream);

@@ -109,17 +109,25 @@ struct CircleGpuCuda::Impl {
     // pixels are the same either way).
     bool twoPassesPayOff = true;
     int framesUntilRetry = 0;
+    // The last finished two-pass frame had every tile opaque after its first pass: the second pass then bins
+    // nothing (rand100k's usual case at 1024x1024), so it is not binned at all. Its renderer is told the lists
+    // overflowed (walkEveryCircle: a pair count above any capacity), so a tile that is not opaque this time
+    // after all walks every circle of the pass itself: the same pixels, only slower, and the read-back turns
+    // binning back on for the next frames.
+    bool skipSecondBinning = false;
+    DeviceBuffer<unsigned> walkEveryCircle;
     unsigned* pinnedTotal = nullptr;  // the unordered variant's pair count (it waits for it)
     // What a good frame tells the host, copied into pinned memory on the stream and read once that frame's
     // event has completed (cudaEventQuery: the host never waits for it). A small ring, so frames in flight
     // do not overwrite a slot the host has not read.
     struct FrameReadback {
-        unsigned pairs[2];  // per pass, as counted on the device (may exceed the capacity)
+        unsigned pairs[2];  // per pass, as counted on the device (may exceed the capacity); kNotBinned: skipped
         unsigned opaque;    // tiles opaque after the first of two passes
         unsigned passes;
         unsigned tiles;
     };
     static constexpr int kReadbackSlots = 4;
+    static constexpr unsigned kNotBinned = 0xffffffffu;
     FrameReadback* readback = nullptr;
     cudaEvent_t readbackDone[kReadbackSlots] = {};
     bool readbackPending[kReadbackSlots] = {};

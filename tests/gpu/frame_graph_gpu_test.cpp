@@ -117,3 +117,24 @@ TEST(CirclePairs, APairBufferTooSmallForTheFrameDrawsTheSamePixels) {
         faultInjection().circlePairCapacity = 0;
     }
 }
+
+// rand100k is static and, after its first pass, opaque everywhere: from the frame after the first, the second
+// pass is not binned at all (the renderer is told to walk every circle where a tile is not opaque, which
+// here is nowhere). Every frame must still be the first one, which binned both passes.
+TEST(CirclePairs, ASecondPassSkippedBecauseEveryTileWasOpaqueDrawsTheSamePixels) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    for (bool graph : {false, true}) {
+        SCOPED_TRACE(graph ? "as a graph" : "launch by launch");
+        auto run = start("circles/rand100k", graph);
+        ASSERT_TRUE(run);
+        run->loop->runFrame(goodFrames());
+        const HostImage first = run->loop->lastFramePixels();
+        EXPECT_EQ(run->scene->statsLine().find("second pass not binned"), std::string::npos) << run->scene->statsLine();
+        for (int f = 1; f < 5; ++f) {
+            run->loop->runFrame(goodFrames());
+            EXPECT_NE(run->scene->statsLine().find("second pass not binned"), std::string::npos)
+                << "frame " << f << ": " << run->scene->statsLine();
+            EXPECT_TRUE(run->loop->lastFramePixels().pixels == first.pixels) << "frame " << f;
+        }
+    }
+}

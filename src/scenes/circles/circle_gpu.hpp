@@ -20,6 +20,7 @@ struct CircleRenderStats {
     std::int64_t tilePairs = 0;  // (tile, circle) pairs binned this frame (good / unordered)
     int tileSize = 0;
     int passes = 0;              // binning passes (large scenes: nearest circles first, then the rest culled)
+    bool secondPassBinned = false;  // the last frame binned its second pass (not: every tile was opaque before)
 };
 
 class CircleGpu : public GpuHalf {

@@ -105,6 +105,8 @@ std::string CircleScene::statsLine() const {
         auto stats = gpu_->lastStats();
         if (stats.tilePairs > 0) line << "; good binning: " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles, "
                                         << stats.passes << (stats.passes == 1 ? " pass)" : " passes)");
+        if (stats.passes > 1 && !stats.secondPassBinned)
+            line << "; second pass not binned (every tile opaque after the first, a frame before)";
     }
     return line.str();
 }
