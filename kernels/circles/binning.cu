@@ -3,7 +3,7 @@
 //
 // good: count the tiles each circle covers -> exclusive scan -> emit (tile, circle) pairs in circle order ->
 //       CUB radix sort on the tile bits only (LSD radix sort is stable, so each tile keeps circle order) over
-//       the pass's capacity (sentinel keys past the count sort last) -> per-tile ranges -> renderTiles
+//       the pass's capacity (sentinel keys past the count end up last) -> per-tile ranges -> renderTiles
 //       (render_tiles.cu). The pair count is read on the device by the ranges and the renderer; the host learns
 //       it (and the opaque-tile count) from a finished frame's read-back, never by waiting.
 //       Large scenes run this twice: first for the nearest circles only, then for all the others while
@@ -45,7 +45,7 @@ int bitsFor(unsigned value) {
 // With culling, `opaqueTiles` (when given) counts the tiles the first pass made opaque: when that is every
 // tile, the circles are not looked at (decided on the device rather than by the host). Once a finished frame
 // showed every tile opaque, the second pass is not binned at all (renderGood, skipSecondBinning).
-template <int kLanes>
+template <int kLanes, int kSide>
 __global__ void countCoveredTiles(DeviceCircles c, int begin, int end, TileGrid grid, const std::uint8_t* tileDone,
                                   const unsigned* opaqueTiles, unsigned* counts) {
     const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
@@ -53,8 +53,8 @@ __global__ void countCoveredTiles(DeviceCircles c, int begin, int end, TileGrid 
     unsigned n = 0;
     const bool allOpaque = opaqueTiles && *opaqueTiles == static_cast<unsigned>(grid.tilesX * grid.tilesY);
     if (i < end && !allOpaque)
-        forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], lane, kLanes, tileDone,
-                           [&](int) { ++n; });
+        forEachCoveredTile<kSide>(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], lane, kLanes, tileDone,
+                                  [&](int) { ++n; });
     for (int offset = kLanes / 2; offset > 0; offset /= 2) n += __shfl_xor_sync(0xffffffffu, n, offset, kLanes);
     if (i < end && lane == 0) counts[i - begin] = n;
 }
@@ -62,7 +62,7 @@ __global__ void countCoveredTiles(DeviceCircles c, int begin, int end, TileGrid 
 // Pairs past `capacity` are not written (the count still says how many there were: the renderer then walks
 // the circles itself, see TileLists). A circle without pairs (every tile it reaches already opaque) returns
 // before looking at its tiles.
-template <int kLanes>
+template <int kLanes, int kSide>
 __global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid, const std::uint8_t* tileDone,
                               const unsigned* offsets, unsigned capacity, unsigned* keys, unsigned* values) {
     const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
@@ -76,7 +76,7 @@ __global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid
     unsigned before = 0;
     if constexpr (kLanes > 1) {
         unsigned mine = 0;
-        if (writes) forEachCoveredTile(grid, px, py, r, lane, kLanes, tileDone, [&](int) { ++mine; });
+        if (writes) forEachCoveredTile<kSide>(grid, px, py, r, lane, kLanes, tileDone, [&](int) { ++mine; });
         before = mine;
         for (int offset = 1; offset < kLanes; offset *= 2) {
             unsigned other = __shfl_up_sync(0xffffffffu, before, offset, kLanes);
@@ -86,20 +86,23 @@ __global__ void emitTilePairs(DeviceCircles c, int begin, int end, TileGrid grid
     }
     if (!writes) return;
     unsigned slot = first + before;
-    forEachCoveredTile(grid, px, py, r, lane, kLanes, tileDone, [&](int tile) {
+    forEachCoveredTile<kSide>(grid, px, py, r, lane, kLanes, tileDone, [&](int tile) {
         keys[slot] = static_cast<unsigned>(tile);
         values[slot] = static_cast<unsigned>(i);
         ++slot;
     });
 }
 
-// Every slot a sentinel key (all ones) and circle 0: slots past the count then sort last, and the sort reads
-// no uninitialised value. A kernel rather than two memsets: when the capacity changes, a frame graph updates a
-// kernel's grid in place, where a memset node of another size cannot be updated.
-__global__ void clearPairSlots(unsigned capacity, unsigned* keys, unsigned* values) {
+// Every slot the sentinel key (the last tile's id) and circle 0, so the sort reads no uninitialised value. The
+// slots past the count are all after the real pairs, and the sort is stable: they end up after every real pair,
+// the last tile's included, and tile ranges stop at the count. A sentinel inside the tile ids keeps the sort's
+// key width at the tiles' own (8 bits, one pass, for the 256 coarse tiles of a 1024x1024 frame), where a
+// sentinel above them would need one bit more. A kernel rather than two memsets: when the capacity changes, a
+// frame graph updates a kernel's grid in place, where a memset node of another size cannot be updated.
+__global__ void clearPairSlots(unsigned capacity, unsigned sentinel, unsigned* keys, unsigned* values) {
     const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= capacity) return;
-    keys[i] = 0xffffffffu;
+    keys[i] = sentinel;
     values[i] = 0u;
 }
 
@@ -153,14 +156,17 @@ unsigned CircleGpuCuda::Impl::scanCountsToHost(std::size_t n, cudaStream_t strea
 // cannot overflow; after that each pass's capacity follows the counts finished frames read back
 // (absorbReadbacks), so the sort does not run over a bound far above the real count (rand1M: millions against
 // a few hundred thousand).
-void CircleGpuCuda::Impl::fitPairCapacity(const TileGrid& grid) {
-    if (capacityWidth != grid.width || capacityHeight != grid.height) {
-        const std::size_t bound = pairBound(hostRadius.data(), hostRadius.size(), grid);
+void CircleGpuCuda::Impl::fitPairCapacity(const TileGrid& grid, bool coarse) {
+    if (capacityWidth != grid.width || capacityHeight != grid.height || capacityCoarse != coarse) {
+        const int side = coarse ? kCoarseTileSize : kTileSize;
+        const TileGrid binned = coarse ? gridOfSide<kCoarseTileSize>(grid) : grid;
+        const std::size_t bound = pairBound(hostRadius.data(), hostRadius.size(), binned, side);
         constexpr std::size_t kMostPairs = std::size_t{1} << 30;  // 16 GiB of pair buffers; beyond: overflow path
         for (unsigned& c : pairCapacity)
             c = static_cast<unsigned>(std::max<std::size_t>(std::min(bound, kMostPairs), kMinPairCapacity));
         capacityWidth = grid.width;
         capacityHeight = grid.height;
+        capacityCoarse = coarse;
         capacityTiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
     }
     if (const unsigned forced = faultInjection().circlePairCapacity)
@@ -196,7 +202,7 @@ void CircleGpuCuda::Impl::absorbReadbacks() {
         const bool secondBinned = r.passes > 1 && r.pairs[1] != kNotBinned;
         stats.passes = static_cast<int>(r.passes);
         stats.tilePairs = static_cast<std::int64_t>(r.pairs[0]) + (secondBinned ? r.pairs[1] : 0u);
-        if (r.tiles == capacityTiles) {  // counted on the grid the capacities are for
+        if (r.tiles == capacityTiles && (r.coarse != 0) == capacityCoarse) {  // counted as the capacities are for
             if (r.passes == 1) pairCapacity[0] = capacityFor(pairCapacity[0], r.pairs[0]);
             else pairCapacity[1] = capacityFor(pairCapacity[1], r.pairs[0]);
             if (secondBinned) pairCapacity[2] = capacityFor(pairCapacity[2], r.pairs[1]);
@@ -212,20 +218,24 @@ void CircleGpuCuda::Impl::absorbReadbacks() {
 // Bins circles [begin, end) (skipping tiles flagged in tileDone when culling) and renders them. `slot` (when
 // given) receives the pass's pair count on the stream.
 template <bool kLoadState, bool kStoreState>
-void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull,
-                                       FrameReadback* slot, int pass, int capacityIndex) {
+void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid& renderGrid, int begin, int end,
+                                       bool cull, FrameReadback* slot, int pass, int capacityIndex, bool coarse) {
     cudaStream_t s = target.stream;
+    // The grid the pairs are keyed on: render tiles, or coarse tiles (never with culling: tileDone is per
+    // render tile).
+    const TileGrid grid = coarse ? gridOfSide<kCoarseTileSize>(renderGrid) : renderGrid;
     const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
+    const unsigned renderTiles = static_cast<unsigned>(renderGrid.tilesX * renderGrid.tilesY);
     const int n = end - begin;
     const std::uint8_t* skip = cull ? tileDone.data() : nullptr;
     counts.reserve(n + 1, "tile counts");
     offsets.reserve(n + 1, "tile offsets");
     CUDA_CHECK(cudaMemsetAsync(counts.data() + n, 0, sizeof(unsigned), s));
-    const int lanes = lanesFor(grid);
+    const int lanes = lanesFor(renderGrid, coarse ? kCoarseTileSize : kTileSize);
     const unsigned blocks = blocksFor(std::size_t(n) * lanes, 256);
-    if (n > 0) withLanes(lanes, [&](auto group) {
-        launchKernel("circles: count tiles", countCoveredTiles<decltype(group)::value>, blocks, 256, 0, s, circles(), begin,
-                     end, grid, skip, cull ? opaqueTiles.data() : nullptr, counts.data());
+    if (n > 0) withLanes(lanes, coarse, [&](auto group, auto side) {
+        launchKernel("circles: count tiles", countCoveredTiles<decltype(group)::value, decltype(side)::value>, blocks, 256,
+                     0, s, circles(), begin, end, grid, skip, cull ? opaqueTiles.data() : nullptr, counts.data());
     });
     scanCounts(n, s);
     const unsigned* pairCount = offsets.data() + n;
@@ -236,13 +246,14 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
     CUDA_CHECK(cudaMemsetAsync(tileEnd.data(), 0, tiles * sizeof(unsigned), s));
     // Keys past the count stay all ones: with the sort's end bit above the largest tile, that sorts last.
     const unsigned capacity = pairCapacity[capacityIndex];
-    launchKernel("circles: clear pair slots", clearPairSlots, blocksFor(capacity, 256), 256, 0, s, capacity,
+    launchKernel("circles: clear pair slots", clearPairSlots, blocksFor(capacity, 256), 256, 0, s, capacity, tiles - 1,
                  pairs.keys.data(), pairs.values.data());
-    if (n > 0) withLanes(lanes, [&](auto group) {
-        launchKernel("circles: emit tile pairs", emitTilePairs<decltype(group)::value>, blocks, 256, 0, s, circles(),
-                     begin, end, grid, skip, offsets.data(), capacity, pairs.keys.data(), pairs.values.data());
+    if (n > 0) withLanes(lanes, coarse, [&](auto group, auto side) {
+        launchKernel("circles: emit tile pairs", emitTilePairs<decltype(group)::value, decltype(side)::value>, blocks, 256,
+                     0, s, circles(), begin, end, grid, skip, offsets.data(), capacity, pairs.keys.data(),
+                     pairs.values.data());
     });
-    const int endBit = bitsFor(tiles + 1);  // tile ids and the sentinel's low bits (2^endBit - 1 >= tiles) apart
+    const int endBit = bitsFor(tiles);  // the tile ids, the sentinel among them
     namedGpuStep("circles: sort tile pairs (CUB)", s, [&] {
         runCubCall(cubTemp, "CUB sort temporaries", [&](void* temp, std::size_t& bytes) {
             return cub::DeviceRadixSort::SortPairs(temp, bytes, pairs.keys.data(), pairs.keysSorted.data(),
@@ -253,9 +264,9 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
     launchKernel("circles: tile ranges", findTileRanges, blocksFor(capacity, 256), 256, 0, s, pairs.keysSorted.data(),
                  pairCount, capacity, tileStart.data(), tileEnd.data());
     TileLists lists{pairs.valuesSorted.data(), tileStart.data(), tileEnd.data(), pairCount, capacity,
-                    static_cast<unsigned>(begin), static_cast<unsigned>(end)};
-    launchRenderTiles(kLoadState, kStoreState, tiles, s, circles(), grid, snow, lists, pixelState.data(), tileDone.data(),
-                      opaqueTiles.data(), target.pixels, target.pitchBytes);
+                    static_cast<unsigned>(begin), static_cast<unsigned>(end), coarse, grid.tilesX};
+    launchRenderTiles(kLoadState, kStoreState, renderTiles, s, circles(), renderGrid, snow, lists, pixelState.data(),
+                      tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
 }
 
 int CircleGpuCuda::Impl::firstPassCircles() const {
@@ -264,38 +275,47 @@ int CircleGpuCuda::Impl::firstPassCircles() const {
     return static_cast<int>(std::min<double>(std::max<double>(wanted, kMinFirstPassCircles), static_cast<double>(count)));
 }
 
-// Threads per circle for binning, from the mean number of tiles a circle's bounding box spans.
-int CircleGpuCuda::Impl::lanesFor(const TileGrid& grid) const {
-    float across = 2.f * meanRadius * grid.width / kTileSize + 1.f;
-    float down = 2.f * meanRadius * grid.height / kTileSize + 1.f;
+// Threads per circle for binning, from the mean number of tiles of `side` pixels a circle's bounding box spans.
+int CircleGpuCuda::Impl::lanesFor(const TileGrid& grid, int side) const {
+    float across = 2.f * meanRadius * grid.width / side + 1.f;
+    float down = 2.f * meanRadius * grid.height / side + 1.f;
     float tiles = across * down;
     return tiles >= 48.f ? 32 : tiles >= 12.f ? 8 : tiles >= 4.f ? 4 : 1;
 }
 
 template <typename Launch>
-void CircleGpuCuda::Impl::withLanes(int lanes, Launch launch) {
+void CircleGpuCuda::Impl::withLanes(int lanes, bool coarse, Launch launch) {
+    const auto withSide = [&](auto group) {
+        if (coarse) launch(group, std::integral_constant<int, kCoarseTileSize>{});
+        else launch(group, std::integral_constant<int, kTileSize>{});
+    };
     switch (lanes) {
-    case 32: launch(std::integral_constant<int, 32>{}); break;
-    case 8: launch(std::integral_constant<int, 8>{}); break;
-    case 4: launch(std::integral_constant<int, 4>{}); break;
-    default: launch(std::integral_constant<int, 1>{}); break;
+    case 32: withSide(std::integral_constant<int, 32>{}); break;
+    case 8: withSide(std::integral_constant<int, 8>{}); break;
+    case 4: withSide(std::integral_constant<int, 4>{}); break;
+    default: withSide(std::integral_constant<int, 1>{}); break;
     }
 }
 
 void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& grid) {
     absorbReadbacks();
-    fitPairCapacity(grid);
+    const int firstPass = firstPassCircles();
+    if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
+    const bool onePass = count <= 2 * firstPass || !twoPassesPayOff;
+    // Circles spanning a dozen render tiles or more (rand10k: about 45 each at 1024x1024) are binned into
+    // coarse tiles: a sixteenth of the pairs to count, emit and sort, for a per-circle test in the renderer.
+    const bool coarse = onePass && lanesFor(grid, kTileSize) >= 8;
+    fitPairCapacity(grid, coarse);
     // This frame's read-back slot, unless the host has not read that slot yet (frames far ahead of the GPU).
     const int slotIndex = nextReadback;
     FrameReadback* slot = readbackPending[slotIndex] ? nullptr : &readback[slotIndex];
     const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
-    if (slot) slot->tiles = tiles;
-    const int firstPass = firstPassCircles();
-    if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
-    if (count <= 2 * firstPass || !twoPassesPayOff) {
+    if (slot) slot->tiles = tiles, slot->coarse = coarse;
+    if (onePass) {
         if (slot) slot->passes = 1;
         stats.secondPassBinned = false;
-        binAndRender<false, false>(target, grid, 0, count, false, slot, 0, 0);
+        stats.tileSize = coarse ? kCoarseTileSize : kTileSize;
+        binAndRender<false, false>(target, grid, 0, count, false, slot, 0, 0, coarse);
     } else {
         // Nearest circles first; then the rest, culled against the tiles that became opaque (when that is every
         // tile, the second pass's count kernel sees it on the device and bins nothing).
@@ -352,12 +372,12 @@ void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileG
                       target.pitchBytes);
 }
 
-std::size_t pairBound(const float* radius, std::size_t count, const TileGrid& grid) {
-    // A box of P pixels spans at most P / 16 + 2 tiles wherever it starts; P is at most 2 r extent + 3
+std::size_t pairBound(const float* radius, std::size_t count, const TileGrid& grid, int side) {
+    // A box of P pixels spans at most P / side + 2 tiles wherever it starts; P is at most 2 r extent + 3
     // (pixelBounds truncates both ends, plus a pixel each way for the float rounding of (centre +- r) extent).
-    auto span = [](float r, int extent, int tiles) {
+    auto span = [side](float r, int extent, int tiles) {
         const double pixels = 2.0 * static_cast<double>(r) * extent + 3.0;
-        return std::min<double>(pixels / kTileSize + 2.0, tiles);
+        return std::min<double>(pixels / side + 2.0, tiles);
     };
     double total = 0;
     for (std::size_t i = 0; i < count; ++i)

@@ -8,9 +8,12 @@
 //       per-tile ranges -> one 16x16 block per tile blends its circles front to back through shared memory,
 //       stopping once a pixel's remaining transmittance cannot change its 8-bit value. The pair count stays
 //       on the device: the sort runs over a capacity the host knows (sized from earlier frames' counts, read
-//       back without waiting), past the count the keys are a sentinel that sorts last, and the ranges and the
-//       renderer read the count on the device. So a good frame never waits for the host and can be one CUDA
-//       graph.
+//       back without waiting), past the count the keys are a sentinel that the stable sort leaves last, and
+//       the ranges and the renderer read the count on the device. So a good frame never waits for the host
+//       and can be one CUDA graph. Scenes of large circles (a dozen render tiles each or more, e.g. rand10k)
+//       are binned into coarse tiles of 4x4 render tiles instead: a sixteenth of the pairs to count, emit and
+//       sort, and each render tile keeps the circles of its coarse tile's list that pass the binning's own
+//       test for it.
 //       Large scenes run this twice: first for the nearest circles only, then for all the others while
 //       skipping the tiles the first pass already made opaque (occlusion culling). In dense scenes such as
 //       rand1M almost every tile is opaque after the first pass, so most circles are never binned.
@@ -61,11 +64,15 @@ struct DeviceCircles {
 // sees the count (a frame or two later, without waiting) and grows the buffer.
 struct TileLists {
     const unsigned* list;                // circle indices, each tile's run in blend order
-    const unsigned* tileStart;           // per tile: its run in `list`
+    const unsigned* tileStart;           // per tile: its run in `list` (per coarse tile when coarse)
     const unsigned* tileEnd;
     const unsigned* pairCount = nullptr; // good variant: the pairs binned (device); null: the lists are complete
     unsigned capacity = 0;
     unsigned rangeBegin = 0, rangeEnd = 0;
+    // Binned into coarse tiles (kCoarseTileSize): a render tile reads its coarse tile's run and keeps the
+    // circles that cover it by the binning's own test, in the same order.
+    bool coarse = false;
+    int coarseTilesX = 0;
 };
 
 // Launches renderTiles<kLoadState, kStoreState> (render_tiles.cu), one kTilePixels-thread block per tile.
@@ -75,8 +82,8 @@ void launchRenderTiles(bool loadState, bool storeState, unsigned tiles, cudaStre
                        unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch);
 
 // The pair buffers: the count of a frame's pairs stays on the device, so they are sized from earlier frames'
-// counts (FrameReadback) with headroom, per pass. Slots past the count hold a sentinel key that sorts after
-// every tile.
+// counts (FrameReadback) with headroom, per pass. Slots past the count hold a sentinel key (the last tile's
+// id) that the stable sort leaves after every real pair.
 inline constexpr unsigned kMinPairCapacity = 4096;
 struct PairBuffers {
     DeviceBuffer<unsigned> keys, values, keysSorted, valuesSorted;
@@ -84,7 +91,8 @@ struct PairBuffers {
 
 // Upper bound of the (tile, circle) pairs `radius` can give on `grid`, wherever the circles are (the span of
 // each circle's CS149 pixel box in tiles, rounded up by a pixel each way for float rounding).
-std::size_t pairBound(const float* radius, std::size_t count, const TileGrid& grid);
+// `grid` is cut into tiles of `side` pixels.
+std::size_t pairBound(const float* radius, std::size_t count, const TileGrid& grid, int side);
 
 struct CircleGpuCuda::Impl {
     DeviceBuffer<float> position, velocity, color, radius;
@@ -97,8 +105,9 @@ struct CircleGpuCuda::Impl {
     // Per binning pass: [0] one pass over every circle, [1] and [2] the two passes of the two-pass mode (their
     // counts differ by an order of magnitude, and the renderer switches modes).
     unsigned pairCapacity[3] = {0, 0, 0};
-    unsigned capacityTiles = 0;  // the grid the capacities were sized for (its tile count; 0: none yet)
+    unsigned capacityTiles = 0;  // the grid the capacities were sized for (its render tiles; 0: none yet)
     int capacityWidth = 0, capacityHeight = 0;
+    bool capacityCoarse = false;
     DeviceBuffer<std::uint8_t> cubTemp;
     DeviceBuffer<float4> floatImage, pixelState;
     DeviceBuffer<std::uint8_t> tileDone;
@@ -124,7 +133,8 @@ struct CircleGpuCuda::Impl {
         unsigned pairs[2];  // per pass, as counted on the device (may exceed the capacity); kNotBinned: skipped
         unsigned opaque;    // tiles opaque after the first of two passes
         unsigned passes;
-        unsigned tiles;
+        unsigned tiles;     // render tiles
+        unsigned coarse;    // one pass binned into coarse tiles
     };
     static constexpr int kReadbackSlots = 4;
     static constexpr unsigned kNotBinned = 0xffffffffu;
@@ -143,15 +153,16 @@ struct CircleGpuCuda::Impl {
     unsigned scanCountsToHost(std::size_t n, cudaStream_t stream);
     void scanCounts(std::size_t n, cudaStream_t stream);
     // capacityIndex: which of pairCapacity; pass: which of the read-back's pair counts.
+    // coarse: bin into coarse tiles (one pass without culling only).
     template <bool kLoadState, bool kStoreState>
     void binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull,
-                      FrameReadback* slot, int pass, int capacityIndex);
-    void fitPairCapacity(const TileGrid& grid);
+                      FrameReadback* slot, int pass, int capacityIndex, bool coarse = false);
+    void fitPairCapacity(const TileGrid& grid, bool coarse);
     void absorbReadbacks();
     int firstPassCircles() const;
-    int lanesFor(const TileGrid& grid) const;
+    int lanesFor(const TileGrid& grid, int side) const;
     template <typename Launch>
-    static void withLanes(int lanes, Launch launch);
+    static void withLanes(int lanes, bool coarse, Launch launch);
     void renderGood(const FrameTarget& target, const TileGrid& grid);
     void renderUnordered(const FrameTarget& target, const TileGrid& grid);
 

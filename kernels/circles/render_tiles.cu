@@ -47,10 +47,14 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
     }
     bool done = !inside || transmittance < kTransmittanceCutoff;
     // The binned lists overflowed their buffer: walk every circle of the range, binning's test per circle.
+    // Coarse lists: this tile's coarse tile's run, the same test per circle. Either way the circles kept are
+    // those the binning would have listed for this tile, in the same order.
     const bool everyCircle = lists.pairCount && *lists.pairCount > lists.capacity;
-    const unsigned start = everyCircle ? lists.rangeBegin : lists.tileStart[tile];
-    const unsigned end = everyCircle ? lists.rangeEnd : lists.tileEnd[tile];
+    const bool testEach = everyCircle || lists.coarse;
     const int tileX = tile % grid.tilesX, tileY = tile / grid.tilesX;
+    const int listTile = lists.coarse ? (tileY >> kCoarseShift) * lists.coarseTilesX + (tileX >> kCoarseShift) : tile;
+    const unsigned start = everyCircle ? lists.rangeBegin : lists.tileStart[listTile];
+    const unsigned end = everyCircle ? lists.rangeEnd : lists.tileEnd[listTile];
     for (unsigned batchEnd = end; batchEnd > start; batchEnd = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start) {
         // Also the barrier that keeps the previous batch alive until every thread has used it.
         if (__syncthreads_count(done) == kTilePixels) break;
@@ -59,7 +63,7 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
         if (index < batchEnd) {
             unsigned circle = everyCircle ? index : lists.list[index];
             const float px = c.position[3 * circle], py = c.position[3 * circle + 1], rad = c.radius[circle];
-            const bool listed = !everyCircle || circleCoversTile(grid, px, py, rad, tileX, tileY);
+            const bool listed = !testEach || circleCoversTile(grid, px, py, rad, tileX, tileY);
             geometry[threadIdx.x] = make_float4(px, py, rad, c.position[3 * circle + 2]);
             tint[threadIdx.x] = make_float4(c.color[3 * circle], c.color[3 * circle + 1], c.color[3 * circle + 2], 0.f);
             int y0, y1;

@@ -13,35 +13,51 @@ namespace racelab::circles {
 // Tiles are square and their side is a compile-time constant: the binning kernels divide by it for every
 // circle, and a division by a runtime value costs a dozen instructions where a shift costs one.
 inline constexpr int kTileSize = 16;
+// Scenes of large circles are binned into coarse tiles of 4x4 render tiles (renderGood): a circle then
+// makes about a sixteenth of the pairs, and each render tile tests its coarse tile's circles itself.
+inline constexpr int kCoarseShift = 2;
+inline constexpr int kCoarseTileSize = kTileSize << kCoarseShift;
 
 struct TileGrid {
     int width, height, tilesX, tilesY;
     float invWidth, invHeight;
 };
 
+// The same frame cut into tiles of kSide pixels.
+template <int kSide>
+inline TileGrid gridOfSide(const TileGrid& grid) {
+    TileGrid g = grid;
+    g.tilesX = (grid.width + kSide - 1) / kSide;
+    g.tilesY = (grid.height + kSide - 1) / kSide;
+    return g;
+}
+
 // The exact test: the tile's nearest pixel centre to the circle's centre, per axis, lies within the radius
-// (`limit` is the radius squared with the margin).
+// (`limit` is the radius squared with the margin). A coarse tile contains its render tiles' pixels, so it
+// passes whenever one of them does: coarse binning never drops a circle a render tile needs.
+template <int kSide = kTileSize>
 __device__ __forceinline__ bool tileWithinReach(const TileGrid& grid, float px, float py, float limit, int tx, int ty) {
-    float lo = pixelCentre(ty * kTileSize, grid.invHeight);
-    float hi = pixelCentre(min((ty + 1) * kTileSize, grid.height) - 1, grid.invHeight);
+    float lo = pixelCentre(ty * kSide, grid.invHeight);
+    float hi = pixelCentre(min((ty + 1) * kSide, grid.height) - 1, grid.invHeight);
     float dy = py < lo ? lo - py : (py > hi ? py - hi : 0.f);
-    float left = pixelCentre(tx * kTileSize, grid.invWidth);
-    float right = pixelCentre(min((tx + 1) * kTileSize, grid.width) - 1, grid.invWidth);
+    float left = pixelCentre(tx * kSide, grid.invWidth);
+    float right = pixelCentre(min((tx + 1) * kSide, grid.width) - 1, grid.invWidth);
     float dx = px < left ? left - px : (px > right ? px - right : 0.f);
     return dx * dx + dy * dy <= limit;
 }
 
 __device__ __forceinline__ float reachLimit(float r) { return r * r * 1.0001f + 1e-12f; }
 
-template <typename Visit>
+// `grid` is cut into tiles of kSide pixels (gridOfSide<kSide>).
+template <int kSide = kTileSize, typename Visit>
 __device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float px, float py, float r, int lane,
                                                    int lanes, const std::uint8_t* skip, Visit visit) {
     int x0, x1, y0, y1;
     pixelBounds(px, r, grid.width, x0, x1);
     pixelBounds(py, r, grid.height, y0, y1);
     if (x0 >= x1 || y0 >= y1) return;
-    const int tx0 = x0 / kTileSize, ty0 = y0 / kTileSize;
-    const int tx1 = (x1 - 1) / kTileSize, ty1 = (y1 - 1) / kTileSize;
+    const int tx0 = x0 / kSide, ty0 = y0 / kSide;
+    const int tx1 = (x1 - 1) / kSide, ty1 = (y1 - 1) / kSide;
     const int boxWidth = tx1 - tx0 + 1;
     const float limit = reachLimit(r);
     // Lane l starts at the box's tile l and steps `lanes` tiles in row-major order: the row and column advance
@@ -52,7 +68,7 @@ __device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float p
         while (tx > tx1) tx -= boxWidth, ++ty;
         if (ty > ty1) break;
         if (skip && skip[ty * grid.tilesX + tx]) continue;
-        if (tileWithinReach(grid, px, py, limit, tx, ty)) visit(ty * grid.tilesX + tx);
+        if (tileWithinReach<kSide>(grid, px, py, limit, tx, ty)) visit(ty * grid.tilesX + tx);
     }
 }
 

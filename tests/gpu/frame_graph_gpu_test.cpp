@@ -98,8 +98,9 @@ TEST(FrameGraph, AFrameThatWaitsForTheHostRunsWholeAndDirectly) {
 
 TEST(CirclePairs, APairBufferTooSmallForTheFrameDrawsTheSamePixels) {
     RACELAB_REQUIRE_CUDA_DEVICE();
-    // rand10k: one binning pass; rand100k: two (the second culled against the first's opaque tiles); snow:
-    // animated radii.
+    // rand10k: one binning pass into coarse tiles (so the starved frames, walking every circle with the
+    // render tile's own test, also check the coarse lists exactly); rand100k: two (the second culled against
+    // the first's opaque tiles); snow: animated radii.
     for (const char* name : {"circles/rand10k", "circles/rand100k", "circles/snow"}) {
         SCOPED_TRACE(name);
         auto sized = start(name, false);

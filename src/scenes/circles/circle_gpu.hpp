@@ -18,7 +18,7 @@ enum class CircleVariant {
 
 struct CircleRenderStats {
     std::int64_t tilePairs = 0;  // (tile, circle) pairs binned this frame (good / unordered)
-    int tileSize = 0;
+    int tileSize = 0;            // of the binning: 16, or 64 where large circles are binned into coarse tiles
     int passes = 0;              // binning passes (large scenes: nearest circles first, then the rest culled)
     bool secondPassBinned = false;  // the last frame binned its second pass (not: every tile was opaque before)
 };
