@@ -1,7 +1,8 @@
 // The mesh on the GPU and its LBVH (Karras 2012), rebuilt whenever the mesh changes: centroid bounds (warp
 // reductions + ordered-int atomics) -> 30-bit Morton codes -> CUB radix sort -> one thread per internal node
 // finds its range and split from the sorted codes (ties broken by index) -> leaves walk up to the root, the
-// second child to arrive at a node writing its bounds. Also MeshGpuCuda's upload and bookkeeping.
+// second child to arrive at a node writing its bounds and, packed into the node, both children's boxes (for
+// the child-box traversal). Also MeshGpuCuda's upload and bookkeeping.
 #include "mesh/mesh_gpu.cuh"
 
 #include <algorithm>
@@ -96,7 +97,7 @@ __global__ void buildHierarchy(const unsigned* keys, int n, int* left, int* righ
 
 __global__ void buildLeavesAndBounds(const Triangle* triangles, const unsigned* sortedIndex, int n, const int* left,
                                      const int* right, const int* parent, int* arrivals, float4* lo, float4* hi,
-                                     Triangle* leaves) {
+                                     gpu::WideNode* nodes, Triangle* leaves) {
     int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= n) return;
     Triangle t = triangles[sortedIndex[k]];
@@ -110,10 +111,14 @@ __global__ void buildLeavesAndBounds(const Triangle* triangles, const unsigned* 
     while (true) {
         __threadfence();  // our child's bounds before the arrival count
         if (atomicAdd(&arrivals[p], 1) == 0) return;  // the sibling is not done yet: it will continue
-        float4 a0 = __ldcg(&lo[left[p]]), a1 = __ldcg(&hi[left[p]]);
-        float4 b0 = __ldcg(&lo[right[p]]), b1 = __ldcg(&hi[right[p]]);
+        const int l = left[p], r = right[p];
+        float4 a0 = __ldcg(&lo[l]), a1 = __ldcg(&hi[l]);
+        float4 b0 = __ldcg(&lo[r]), b1 = __ldcg(&hi[r]);
         lo[p] = make_float4(fminf(a0.x, b0.x), fminf(a0.y, b0.y), fminf(a0.z, b0.z), 0.f);
         hi[p] = make_float4(fmaxf(a1.x, b1.x), fmaxf(a1.y, b1.y), fmaxf(a1.z, b1.z), 0.f);
+        // the same children's boxes, bit for bit, packed into the parent for the child-box traversal
+        a0.w = __int_as_float(l), a1.w = __int_as_float(r), b0.w = 0.f, b1.w = 0.f;
+        nodes[p] = {a0, a1, b0, b1};
         if (p == 0) return;
         p = parent[p];
     }
@@ -165,6 +170,7 @@ double MeshGpuCuda::buildLbvh(cudaStream_t s) {
     m.leaves.reserve(n, "LBVH leaves");
     m.lo.reserve(nodes, "LBVH bounds");
     m.hi.reserve(nodes, "LBVH bounds");
+    m.nodes.reserve(std::max(n - 1, 1), "LBVH child-box nodes");
     m.left.reserve(nodes, "LBVH links");
     m.right.reserve(nodes, "LBVH links");
     m.parent.reserve(nodes, "LBVH links");
@@ -196,7 +202,7 @@ double MeshGpuCuda::buildLbvh(cudaStream_t s) {
                      m.left.data(), m.right.data(), m.parent.data());
     launchKernel("mesh: leaves and bounds", buildLeavesAndBounds, blocksFor(n, 256), 256, 0, s, m.triangles.data(),
                  m.valuesSorted.data(), n, m.left.data(), m.right.data(), m.parent.data(), m.arrivals.data(), m.lo.data(),
-                 m.hi.data(), m.leaves.data());
+                 m.hi.data(), m.nodes.data(), m.leaves.data());
     timer.stop();
     return timer.elapsedMs();
 }

@@ -1,7 +1,8 @@
-// The LBVH traversals (private to kernels/mesh/): a small stack per thread, children pushed when the ray
-// enters a node's box. traverse() is any-hit for masks and closest-hit for depth / normal / triangle id;
-// lbvhBlocked() is the visibility query, whose boxes are grown by the rule's slack and whose triangles are
-// decided by the rule (mesh_formulas.hpp, the same code as the CPU reference).
+// The node-by-node LBVH traversals (private to kernels/mesh/), run when RACELAB_MESH_TRAVERSAL=naive (the
+// default is lbvh_child_box_traversal.cuh): a stack per thread, each popped node's own box loaded and tested,
+// both children pushed when the ray enters it. traverse() is any-hit for masks and closest-hit for depth /
+// normal / triangle id; lbvhBlocked() is the visibility query, whose boxes are grown by the rule's slack and
+// whose triangles are decided by the rule (mesh_formulas.hpp, the same code as the CPU reference).
 #pragma once
 #include "mesh/mesh_gpu_internal.cuh"
 

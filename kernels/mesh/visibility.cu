@@ -1,12 +1,14 @@
 // Point visibility on the GPU (racelab visibility, and the frame's dots): one thread per vertex asks whether a
 // triangle blocks the way from the origin to it. The triangle test is the chosen rule (mesh_formulas.hpp, the
-// same code as the CPU reference) and the LBVH's boxes are grown by the rule's slack, so every method (LBVH,
+// same code as the CPU reference) and the LBVH's boxes are grown by the rule's slack (the child-box traversal,
+// or the node-by-node one under RACELAB_MESH_TRAVERSAL=naive), so every method (LBVH,
 // brute tiles, brute tiles without barriers) decides each vertex exactly as the CPU does.
 #include "mesh/mesh_gpu.cuh"
 
 #include "common/launch.cuh"
 #include "core/gpu_timing.hpp"
 #include "mesh/brute_tiles.cuh"
+#include "mesh/lbvh_child_box_traversal.cuh"
 #include "mesh/lbvh_traversal.cuh"
 #include "mesh/mesh_gpu_internal.cuh"
 
@@ -17,7 +19,9 @@ using gpu::LbvhView;
 using gpu::Triangle;
 using gpu::xyz;
 
-template <int kMethod>  // 0 lbvh, 1 brute, 2 brute without barriers
+enum Method { kLbvhNaive, kBrute, kBruteRacy, kLbvhChildBoxes };
+
+template <int kMethod>
 __global__ void __launch_bounds__(256) visibilityKernel(LbvhView bvh, const Triangle* triangles, const float4* vertices,
                                                         int vertexCount, Vec3 origin, VisibilityRule rule, float slack,
                                                         std::uint8_t* blocked) {
@@ -26,11 +30,14 @@ __global__ void __launch_bounds__(256) visibilityKernel(LbvhView bvh, const Tria
     const Vec3 target = active ? xyz(vertices[i]) : origin;
     const Vec3 d = subRn(target, origin);  // as the CPU reference computes it
     bool b;
-    if (kMethod == 0) {
+    if (kMethod == kLbvhNaive) {
         if (!active) return;
         b = gpu::lbvhBlocked(bvh, rule, origin, target, d, slack);
+    } else if (kMethod == kLbvhChildBoxes) {
+        if (!active) return;
+        b = gpu::lbvhBlockedChildBoxes(bvh, rule, origin, target, d, slack);
     } else {
-        b = gpu::tiledBlocked<kMethod == 1>(triangles, bvh.count, rule, origin, target, d, active);
+        b = gpu::tiledBlocked<kMethod == kBrute>(triangles, bvh.count, rule, origin, target, d, active);
     }
     if (active) blocked[i] = b;
 }
@@ -40,14 +47,17 @@ __global__ void __launch_bounds__(256) visibilityKernel(LbvhView bvh, const Tria
 void MeshGpuCuda::Impl::launchVisibility(GpuMethod method, Vec3 origin, const VisibilityRule& rule, cudaStream_t s) {
     const unsigned blocks = blocksFor(vertexCount, 256);
     const float slack = visibilityBoxSlack(origin, scale);
-    if (method == GpuMethod::Lbvh)
-        launchKernel("mesh: visibility (lbvh)", visibilityKernel<0>, blocks, 256, 0, s, view(), triangles.data(),
-                     vertices.data(), vertexCount, origin, rule, slack, blocked.data());
+    if (method == GpuMethod::Lbvh && gpu::meshTraversal() == gpu::MeshTraversal::Naive)
+        launchKernel("mesh: visibility (lbvh, naive)", visibilityKernel<kLbvhNaive>, blocks, 256, 0, s, view(),
+                     triangles.data(), vertices.data(), vertexCount, origin, rule, slack, blocked.data());
+    else if (method == GpuMethod::Lbvh)
+        launchKernel("mesh: visibility (lbvh)", visibilityKernel<kLbvhChildBoxes>, blocks, 256, 0, s, view(),
+                     triangles.data(), vertices.data(), vertexCount, origin, rule, slack, blocked.data());
     else if (method == GpuMethod::Brute)
-        launchKernel("mesh: visibility (brute)", visibilityKernel<1>, blocks, 256, 0, s, view(), triangles.data(),
+        launchKernel("mesh: visibility (brute)", visibilityKernel<kBrute>, blocks, 256, 0, s, view(), triangles.data(),
                      vertices.data(), vertexCount, origin, rule, slack, blocked.data());
     else
-        launchKernel("mesh: visibility (racy)", visibilityKernel<2>, blocks, 256, 0, s, view(), triangles.data(),
+        launchKernel("mesh: visibility (racy)", visibilityKernel<kBruteRacy>, blocks, 256, 0, s, view(), triangles.data(),
                      vertices.data(), vertexCount, origin, rule, slack, blocked.data());
 }
 

@@ -1,8 +1,11 @@
 // The mesh on the GPU: frames (LBVH and brute) equal the CPU reference except rays grazing an edge,
-// visibility equals the CPU reference, and the racy tiles differ from the good ones.
+// visibility equals the CPU reference, the racy tiles differ from the good ones, and the two LBVH traversals
+// (child boxes, the default, and RACELAB_MESH_TRAVERSAL=naive) agree.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 #include "app/offline_frame.hpp"
 #include "core/gpu_timing.hpp"
@@ -23,6 +26,22 @@ std::vector<std::string> meshesHere() {
         if (std::filesystem::exists(meshAssetPath(findMeshEntry(real)->file))) names.push_back(real);
     return names;
 }
+
+// Sets RACELAB_MESH_TRAVERSAL for the guard's lifetime (read at every launch), then puts back what was there.
+class TraversalChoice {
+public:
+    explicit TraversalChoice(const char* value) {
+        if (const char* old = std::getenv(kName)) previous_ = old;
+        setenv(kName, value, 1);
+    }
+    ~TraversalChoice() { previous_ ? setenv(kName, previous_->c_str(), 1) : unsetenv(kName); }
+    TraversalChoice(const TraversalChoice&) = delete;
+    TraversalChoice& operator=(const TraversalChoice&) = delete;
+
+private:
+    static constexpr const char* kName = "RACELAB_MESH_TRAVERSAL";
+    std::optional<std::string> previous_;
+};
 
 }  // namespace
 
@@ -92,3 +111,63 @@ TEST(MeshRacy, BadTilesDifferFromGood) {
     }
     EXPECT_GT(worst, 0) << "the tiles without barriers gave the good mask five times";
 }
+
+// The child-box traversal against the node-by-node one, from three sides of each mesh: the hit mask (any hit)
+// and the depth (the closest t) bit for bit; the normal and the triangle id too, except where two triangles
+// meet a ray at the same t and either may be reported (the grazing rays the CPU reference marks). Visibility
+// from three origins flag for flag. Neither traversal may run out of stack.
+class MeshTraversalsAgree : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(MeshTraversalsAgree, ChildBoxesEqualNaive) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    SceneOptions options;
+    MeshScene scene(GetParam(), options);
+    scene.setParameter("orbit-speed", "2");
+    CudaStream stream;
+    const int good = scene.variantIndex("good");
+    const Size2 size{320, 200};
+    for (int view = 0; view < 3; ++view) {
+        advanceTo(scene, view == 0 ? 0 : 40, stream.get());  // about 1.3 rad of orbit between views
+        for (int shading : {0, 1, 2, 3}) {
+            scene.setParameter("shading", std::to_string(shading));
+            HostImage naive, childBoxes;
+            {
+                TraversalChoice choice("naive");
+                naive = renderOffline(scene, good, size, stream.get());
+            }
+            {
+                TraversalChoice choice("childboxes");
+                childBoxes = renderOffline(scene, good, size, stream.get());
+            }
+            HostImage cpu(size.width, size.height);
+            scene.renderReference(cpu, true);  // marks this view's grazing rays
+            const bool exact = shading <= 1;   // mask and depth: no tie can change them
+            const auto* ties = exact ? nullptr : scene.referenceAmbiguity();
+            ImageComparison r = compareImages(childBoxes, naive, 0.f, nullptr, ties);
+            EXPECT_EQ(r.differingPixels, 0) << GetParam() << " view " << view << " shading " << shading
+                                            << ": largest difference " << r.maxChannelDifference
+                                            << "; grazing rays apart: " << r.differingIgnored;
+        }
+    }
+    const Bounds b = boundsOf(scene.mesh());
+    for (const Vec3& origin : {scene.view().origin, b.centre() + Vec3{.05f, .1f, -.02f} * b.radius(),
+                               b.centre() + Vec3{.31f, 1.73f, 2.9f} * b.radius()}) {
+        std::vector<std::uint8_t> naive, childBoxes;
+        {
+            TraversalChoice choice("naive");
+            scene.gpuVisibility(origin, good, naive, stream.get());
+        }
+        {
+            TraversalChoice choice("childboxes");
+            scene.gpuVisibility(origin, good, childBoxes, stream.get());
+        }
+        ASSERT_EQ(naive.size(), childBoxes.size());
+        long differ = 0;
+        for (std::size_t i = 0; i < naive.size(); ++i) differ += naive[i] != childBoxes[i];
+        EXPECT_EQ(differ, 0) << GetParam() << " visibility from " << origin.x << "," << origin.y << "," << origin.z;
+    }
+    EXPECT_EQ(scene.gpuTraversalOverflows(stream.get()), 0u) << GetParam();
+}
+
+INSTANTIATE_TEST_SUITE_P(Meshes, MeshTraversalsAgree, ::testing::ValuesIn(meshesHere()),
+                         [](const auto& info) { return info.param; });

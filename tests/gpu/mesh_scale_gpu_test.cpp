@@ -1,9 +1,11 @@
 // The mesh workload at scale: the bumpy cube-sphere's vertices made on the GPU equal the CPU generator's bit for
 // bit, a bumpy sphere's GPU frames equal the CPU reference's (rays grazing an edge apart, as for the bunny and
 // the torus), and the 1 M-triangle preset is generated, built and drawn without error or stack overflow, its
-// hit mask equal to the CPU reference's.
+// hit mask equal to the CPU reference's, and its two LBVH traversals (child boxes and naive) give the same
+// hit mask and depth.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "app/offline_frame.hpp"
@@ -107,4 +109,33 @@ TEST(MeshScale, OneMillionTrianglePresetBuildsAndDraws) {
         build = build || note.find("LBVH build of 1002252 triangles") != std::string::npos;
     }
     EXPECT_TRUE(rays && build) << "notes: " << (notes.empty() ? "(none)" : notes.front());
+}
+
+// The child-box traversal (the default) and the node-by-node one (RACELAB_MESH_TRAVERSAL=naive) on a million
+// triangles, from two sides: the hit mask (any hit) and the depth (the closest t) bit for bit, no stack overflow.
+TEST(MeshScale, OneMillionTrianglesBothTraversalsAgree) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    SceneOptions options;
+    MeshScene scene("bumpy1M", options);
+    scene.setParameter("orbit-speed", "2");
+    CudaStream stream;
+    const int good = scene.variantIndex("good");
+    auto renderWith = [&](const char* traversal) {
+        setenv("RACELAB_MESH_TRAVERSAL", traversal, 1);
+        HostImage image = renderOffline(scene, good, {640, 360}, stream.get());
+        unsetenv("RACELAB_MESH_TRAVERSAL");
+        return image;
+    };
+    for (int view = 0; view < 2; ++view) {
+        advanceTo(scene, view == 0 ? 0 : 50, stream.get());
+        for (int shading : {0, 1}) {
+            scene.setParameter("shading", std::to_string(shading));
+            const HostImage naive = renderWith("naive"), childBoxes = renderWith("childboxes");
+            const ImageComparison r = compareImages(childBoxes, naive, 0.f);
+            EXPECT_EQ(r.differingPixels, 0) << "view " << view << " shading " << shading << ": largest difference "
+                                            << r.maxChannelDifference;
+            EXPECT_GT(litPixels(childBoxes), 640 * 360 / 25) << "the sphere should fill a good part of the frame";
+        }
+    }
+    EXPECT_EQ(scene.gpuTraversalOverflows(stream.get()), 0u);
 }
