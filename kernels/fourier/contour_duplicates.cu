@@ -1,8 +1,10 @@
 // Contour preprocessing on the GPU, removing duplicate points (contour_preprocess_gpu.cuh):
 //   duplicates        the CPU keeps a point when it is far enough from the last *kept* point, a sequential
 //                     chain. Each point's successor on that chain (the first later point far enough) is
-//                     found in parallel; the chain from each contour's first point is then walked by
-//                     pointer jumping (log2(length) doubling passes), so the result equals the CPU's exactly.
+//                     found in parallel; jump tables of 8, 64, 512, ... chain steps are built from it (one
+//                     launch each, so a contour of 4096 points needs three), and every point descends them
+//                     from its contour's first point without passing itself: it is kept when it lands on
+//                     itself. The result equals the CPU's exactly. The kept points are then compacted.
 // Distances are contour.hpp's, shared with the CPU and unfused on the GPU, so every comparison rounds alike.
 #include <algorithm>
 #include <climits>
@@ -15,11 +17,13 @@ using namespace contour_gpu;
 namespace {
 
 constexpr int kNone = INT_MAX;  // no later point on the chain
+constexpr int kBase = 8;        // each jump table jumps kBase times as far as the one before
 
 // The first later point of the same contour at least `limit` (squared) away: the next kept point if i is kept.
-__global__ void nextKept(const Point* points, const int* contourOf, const int* offsets, int n, float limit, int* next) {
+__global__ void nextKept(const Point* points, const int* contourOf, const int* offsets, const int* counts, float limit,
+                         int* next) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
+    if (i >= counts[0]) return;
     const int end = offsets[contourOf[i] + 1];
     const Point p = points[i];
     int j = i + 1;
@@ -27,23 +31,33 @@ __global__ void nextKept(const Point* points, const int* contourOf, const int* o
     next[i] = j < end ? j : kNone;
 }
 
-__global__ void jumpTwice(const int* from, int n, int* to) {
+// to = from applied kBase times.
+__global__ void jumpFurther(const int* from, const int* counts, int* to) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    const int a = from[i];
-    to[i] = a == kNone ? kNone : from[a];
+    if (i >= counts[0]) return;
+    int x = i;
+    for (int s = 0; s < kBase && x != kNone; ++s) x = from[x];
+    to[i] = x;
 }
 
-// i is kept when the chain from its contour's first point lands on it: descend the jump levels, taking every
-// jump that does not pass i (the chain's indices only grow).
-__global__ void keptOnChain(const int* jumps, int levels, int n, const int* contourOf, const int* offsets,
-                            unsigned char* keep) {
+// i is kept when the chain from its contour's first point lands on it: descend the jump levels, taking each
+// jump (up to kBase - 1 of a level) that does not pass i -- the chain's indices only grow.
+__global__ void keptOnChain(const int* jumps, std::size_t stride, int levels, const int* counts, int cap,
+                            const int* contourOf, const int* offsets, int* keep) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
+    if (i >= cap) return;
+    if (i >= counts[0]) {
+        keep[i] = 0;
+        return;
+    }
     int x = offsets[contourOf[i]];
     for (int k = levels - 1; k >= 0; --k) {
-        const int y = jumps[static_cast<std::size_t>(k) * n + x];
-        if (y <= i) x = y;
+        const int* level = jumps + static_cast<std::size_t>(k) * stride;
+        for (int s = 1; s < kBase; ++s) {
+            const int y = level[x];
+            if (y > i) break;  // kNone too
+            x = y;
+        }
     }
     keep[i] = x == i;
 }
@@ -52,23 +66,23 @@ __global__ void keptOnChain(const int* jumps, int levels, int n, const int* cont
 
 void ContourPreprocessorGpuCuda::removeDuplicates(float distance) {
     Impl& m = *impl_;
-    if (m.n == 0) return;
-    int longest = 1;
-    for (int c = 0; c < m.contours(); ++c) longest = std::max(longest, m.offsets[c + 1] - m.offsets[c]);
-    int levels = 1;  // 2^levels > longest: enough doublings to cross any contour
-    while ((1 << levels) <= longest) ++levels;
-    DeviceBuffer<int> jumps(static_cast<std::size_t>(levels) * m.n, "duplicate-removal jump tables");
-    const unsigned blocks = blocksFor(m.n, kThreads);
+    if (m.pointCap == 0) return;
+    // kBase^levels > longest chain step count: enough jumps to cross any contour
+    int levels = 1;
+    for (long long reach = kBase; reach <= m.longestCap; reach *= kBase) ++levels;
+    const std::size_t stride = static_cast<std::size_t>(m.pointCap);
+    m.jumps.reserve(static_cast<std::size_t>(levels) * stride, "duplicate-removal jump tables");
+    const unsigned blocks = blocksFor(m.pointCap, kThreads);
     launchKernel("contours: next kept", nextKept, blocks, kThreads, 0, m.stream, m.points.data(), m.contourOf.data(),
-                 m.deviceOffsets.data(), m.n, distance * distance, jumps.data());
+                 m.offsets.data(), m.counts.data(), distance * distance, m.jumps.data());
     for (int k = 1; k < levels; ++k)
-        launchKernel("contours: jump twice", jumpTwice, blocks, kThreads, 0, m.stream,
-                     jumps.data() + static_cast<std::size_t>(k - 1) * m.n, m.n,
-                     jumps.data() + static_cast<std::size_t>(k) * m.n);
-    m.flags.reserve(m.n, "point flags");
-    launchKernel("contours: kept on chain", keptOnChain, blocks, kThreads, 0, m.stream, jumps.data(), levels, m.n,
-                 m.contourOf.data(), m.deviceOffsets.data(), m.flags.data());
-    m.compact();
+        launchKernel("contours: jump further", jumpFurther, blocks, kThreads, 0, m.stream,
+                     m.jumps.data() + static_cast<std::size_t>(k - 1) * stride, m.counts.data(),
+                     m.jumps.data() + static_cast<std::size_t>(k) * stride);
+    m.keep.reserve(m.pointCap, "point flags");
+    launchKernel("contours: kept on chain", keptOnChain, blocks, kThreads, 0, m.stream, m.jumps.data(), stride, levels,
+                 m.counts.data(), m.pointCap, m.contourOf.data(), m.offsets.data(), m.keep.data());
+    m.compactKept();
 }
 
 }  // namespace racelab::fourier

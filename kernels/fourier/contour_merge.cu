@@ -1,12 +1,18 @@
 // Contour preprocessing on the GPU, merging close contours (contour_preprocess_gpu.cuh):
 //   merge             tiled all-pairs distances through shared memory, skipping tile pairs whose bounding
-//                     boxes are apart, give the pairs of close contours; the host joins them into groups
-//                     (union-find over a few hundred pairs, contour_merge_plan.cu) and the splices run on the
-//                     device, one batched round per group position, all rounds launched back to back.
+//                     boxes are apart, give the pairs of close contours; one read-back brings them with the
+//                     counts and offsets, the host joins them into groups (union-find over a few hundred
+//                     pairs, contour_merge_plan.cu) and plans every splice, one upload sends the plan, and
+//                     the splices run on the device: one launch per group position, launched back to back.
+//                     In a launch, the blocks of a splice find the closest target point together; the last of
+//                     them to finish enters the piece (CUDA's threadfence-reduction pattern), so a round is
+//                     one launch, not four.
 // Distances are contour.hpp's, shared with the CPU and unfused on the GPU, so every comparison rounds alike;
 // a splice enters the piece at the CPU's point (smallest distance, first target point, first piece point).
+#include <algorithm>
 #include <cfloat>
 #include <climits>
+#include <cstring>
 
 #include "common/launch.cuh"
 #include "fourier/contour_merge_plan.cuh"
@@ -16,12 +22,14 @@ namespace racelab::fourier {
 using namespace contour_gpu;
 namespace {
 
-constexpr int kTile = 128;         // points per tile of the all-pairs merge test
-constexpr int kTilesPerBlock = 8;  // tiles J each block of the merge test visits
+constexpr int kTile = 128;               // points per tile of the all-pairs merge test
+constexpr int kTilesPerBlock = 8;        // tiles J each block of the merge test visits
+constexpr unsigned kFirstWords = 8192;   // pair words read back with the counts; more take a second read-back
+static_assert(sizeof(SpliceJob) == 5 * sizeof(int), "splice jobs travel in the plan's int upload");
 
-__global__ void tileBoxes(const Point* points, int n, Box* boxes, int tiles) {
-    const int t = blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= tiles) return;
+__global__ void tileBoxes(const Point* points, const int* counts, Box* boxes) {
+    const int n = counts[0], t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t * kTile >= n) return;
     const int begin = t * kTile, end = min(n, begin + kTile);
     Box b{points[begin].x, points[begin].y, points[begin].x, points[begin].y};
     for (int i = begin + 1; i < end; ++i)
@@ -31,14 +39,15 @@ __global__ void tileBoxes(const Point* points, int n, Box* boxes, int tiles) {
 
 // Block (I, g) tests tile I against tiles J = I + g*kTilesPerBlock ... (J >= I), each J staged in shared
 // memory; every pair of points of different contours nearer than `limit` sets the bit of its contour pair.
-__global__ void __launch_bounds__(kTile) closeContourPairs(const Point* points, const int* contourOf, int n,
-                                                           const Box* boxes, int tiles, float limit, int contours,
+__global__ void __launch_bounds__(kTile) closeContourPairs(const Point* points, const int* contourOf, const int* counts,
+                                                           const Box* boxes, float limit, int stride,
                                                            unsigned* pairBits) {
     __shared__ Point tilePoints[kTile];
     __shared__ int tileContours[kTile];
+    const int n = counts[0], tiles = (n + kTile - 1) / kTile;
     const int I = blockIdx.x;
     const int firstJ = I + blockIdx.y * kTilesPerBlock;
-    if (firstJ >= tiles) return;
+    if (I >= tiles || firstJ >= tiles) return;  // the same for the whole block
     const int i = I * kTile + threadIdx.x;
     const Point mine = i < n ? points[i] : Point{0.f, 0.f};
     const int myContour = i < n ? contourOf[i] : -1;
@@ -54,7 +63,7 @@ __global__ void __launch_bounds__(kTile) closeContourPairs(const Point* points, 
         for (int k = 0; k < kTile; ++k) {
             const int other = tileContours[k];
             if (other < 0 || other == myContour || squaredDistance(mine, tilePoints[k]) >= limit) continue;
-            const std::size_t bit = static_cast<std::size_t>(min(myContour, other)) * contours + max(myContour, other);
+            const std::size_t bit = static_cast<std::size_t>(min(myContour, other)) * stride + max(myContour, other);
             const unsigned mask = 1u << (bit & 31);
             if (!(pairBits[bit >> 5] & mask)) atomicOr(&pairBits[bit >> 5], mask);
         }
@@ -68,134 +77,172 @@ __global__ void listSetWords(const unsigned* words, std::size_t count, PairWord*
 }
 
 // Copies every point of a contour that has a destination (dest[c] >= 0) to dest[c] + its index in the contour.
-__global__ void copyToDestinations(const Point* points, const int* contourOf, const int* offsets, int n,
+__global__ void copyToDestinations(const Point* points, const int* contourOf, const int* offsets, const int* counts,
                                    const int* dest, Point* out) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
+    if (i >= counts[0]) return;
     const int c = contourOf[i];
     if (dest[c] >= 0) out[dest[c] + i - offsets[c]] = points[i];
 }
 
-// Per job: the smallest (distance, target position) over all target x piece pairs.
-__global__ void closestTargetPoint(const Point* out, const Point* points, const SpliceJob* jobs,
-                                   unsigned long long* keys) {
+// One splice round, grid (blocks over the longest target, jobs). The blocks of job y find the smallest
+// (distance, target position) over their target points x all piece points; the last block of the job to
+// finish then finds the first piece point at that distance from the chosen target point and splices:
+// target[0..a], piece[b..], piece[..b-1], piece[b], target[a+1..], through the job's scratch space.
+__global__ void spliceRound(Point* out, const Point* points, const SpliceJob* jobs, unsigned long long* keys,
+                            unsigned* arrived, Point* scratch) {
     __shared__ Point piece[kThreads];
+    __shared__ bool last;
+    __shared__ int firstPiecePoint;
     const SpliceJob job = jobs[blockIdx.y];
-    const int t = blockIdx.x * kThreads + threadIdx.x;
-    if (blockIdx.x * kThreads >= job.targetLength) return;  // whole block past this job's target
-    const Point mine = t < job.targetLength ? out[job.targetStart + t] : Point{0.f, 0.f};
-    float best = FLT_MAX;
-    for (int base = 0; base < job.pieceLength; base += kThreads) {
-        __syncthreads();
-        if (base + threadIdx.x < job.pieceLength) piece[threadIdx.x] = points[job.pieceStart + base + threadIdx.x];
-        __syncthreads();
-        const int count = min(kThreads, job.pieceLength - base);
-        for (int k = 0; k < count; ++k) best = fminf(best, squaredDistance(mine, piece[k]));
+    if (static_cast<int>(blockIdx.x) * kThreads < job.targetLength) {  // the same for the whole block
+        const int t = blockIdx.x * kThreads + threadIdx.x;
+        const Point mine = t < job.targetLength ? out[job.targetStart + t] : Point{0.f, 0.f};
+        float best = FLT_MAX;
+        for (int base = 0; base < job.pieceLength; base += kThreads) {
+            __syncthreads();
+            if (base + static_cast<int>(threadIdx.x) < job.pieceLength)
+                piece[threadIdx.x] = points[job.pieceStart + base + threadIdx.x];
+            __syncthreads();
+            const int count = min(kThreads, job.pieceLength - base);
+            for (int k = 0; k < count; ++k) best = fminf(best, squaredDistance(mine, piece[k]));
+        }
+        if (t < job.targetLength) atomicMin(&keys[blockIdx.y], distanceKey(best, static_cast<unsigned>(t)));
     }
-    if (t < job.targetLength) atomicMin(&keys[blockIdx.y], distanceKey(best, static_cast<unsigned>(t)));
-}
-
-// Per job: the first piece point at that smallest distance from the chosen target point.
-__global__ void closestPiecePoint(const Point* out, const Point* points, const SpliceJob* jobs,
-                                  const unsigned long long* keys, int* pieceEntry) {
-    __shared__ int first;
-    const SpliceJob job = jobs[blockIdx.x];
-    const unsigned long long key = keys[blockIdx.x];
-    const Point target = out[job.targetStart + static_cast<int>(key & 0xffffffffu)];
+    __threadfence();  // this block's atomicMin is seen before its arrival is
+    __syncthreads();
+    if (threadIdx.x == 0) last = atomicAdd(&arrived[blockIdx.y], 1u) == gridDim.x - 1;
+    __syncthreads();
+    if (!last) return;
+    __threadfence();
+    const unsigned long long key = atomicAdd(&keys[blockIdx.y], 0ull);  // the final minimum, read coherently
+    const int a = static_cast<int>(key & 0xffffffffu);
     const float d2 = __uint_as_float(static_cast<unsigned>(key >> 32));
-    if (threadIdx.x == 0) first = INT_MAX;
+    const Point target = out[job.targetStart + a];
+    if (threadIdx.x == 0) firstPiecePoint = INT_MAX;
     __syncthreads();
     for (int j = threadIdx.x; j < job.pieceLength; j += blockDim.x)
         if (squaredDistance(target, points[job.pieceStart + j]) == d2) {
-            atomicMin(&first, j);
+            atomicMin(&firstPiecePoint, j);
             break;
         }
     __syncthreads();
-    if (threadIdx.x == 0) pieceEntry[blockIdx.x] = first;
-}
-
-// target[0..a], piece[b..], piece[..b-1], piece[b], target[a+1..] into the job's scratch space.
-__global__ void spliceToScratch(const Point* out, const Point* points, const SpliceJob* jobs,
-                                const unsigned long long* keys, const int* pieceEntry, Point* scratch) {
-    const SpliceJob job = jobs[blockIdx.y];
-    const int k = blockIdx.x * kThreads + threadIdx.x;
-    const int length = job.targetLength + job.pieceLength + 1;
-    if (k >= length) return;
-    const int a = static_cast<int>(keys[blockIdx.y] & 0xffffffffu), b = pieceEntry[blockIdx.y];
-    Point p;
-    if (k <= a) p = out[job.targetStart + k];
-    else if (k <= a + job.pieceLength + 1) p = points[job.pieceStart + (b + k - a - 1) % job.pieceLength];
-    else p = out[job.targetStart + k - job.pieceLength - 1];
-    scratch[job.scratchStart + k] = p;
-}
-
-__global__ void scratchBack(const Point* scratch, const SpliceJob* jobs, Point* out) {
-    const SpliceJob job = jobs[blockIdx.y];
-    const int k = blockIdx.x * kThreads + threadIdx.x;
-    if (k < job.targetLength + job.pieceLength + 1) out[job.targetStart + k] = scratch[job.scratchStart + k];
+    const int b = firstPiecePoint, length = job.targetLength + job.pieceLength + 1;
+    for (int k = threadIdx.x; k < length; k += blockDim.x) {
+        Point p;
+        if (k <= a) p = out[job.targetStart + k];
+        else if (k <= a + job.pieceLength + 1) p = points[job.pieceStart + (b + k - a - 1) % job.pieceLength];
+        else p = out[job.targetStart + k - job.pieceLength - 1];
+        scratch[job.scratchStart + k] = p;
+    }
+    __syncthreads();  // the block's global writes are seen by the whole block after the barrier
+    for (int k = threadIdx.x; k < length; k += blockDim.x) out[job.targetStart + k] = scratch[job.scratchStart + k];
 }
 
 }  // namespace
 
 void ContourPreprocessorGpuCuda::mergeClose(float distance) {
     Impl& m = *impl_;
-    const int contours = m.contours();
-    if (contours < 2) return;
+    if (m.contourCap < 2 || m.pointCap == 0) return;
     m.requireContourLimit("merge");
     const float limit = distance * distance;
+    const int stride = m.contourCap;
     // 1. which contour pairs come closer than the limit
-    const int tiles = (m.n + kTile - 1) / kTile;
-    DeviceBuffer<Box> boxes(tiles, "merge tile boxes");
+    const int tiles = (m.pointCap + kTile - 1) / kTile;
+    m.boxes.reserve(tiles, "merge tile boxes");
     launchKernel("contours: merge tile boxes", tileBoxes, blocksFor(tiles, kThreads), kThreads, 0, m.stream,
-                 m.points.data(), m.n, boxes.data(), tiles);
-    const std::size_t words = (static_cast<std::size_t>(contours) * contours + 31) / 32;
-    DeviceBuffer<unsigned> pairBits(words, "merge contour-pair bits");
-    CUDA_CHECK(cudaMemsetAsync(pairBits.data(), 0, words * sizeof(unsigned), m.stream));
-    dim3 grid(tiles, (tiles + kTilesPerBlock - 1) / kTilesPerBlock);
+                 m.points.data(), m.counts.data(), m.boxes.data());
+    const std::size_t words = (static_cast<std::size_t>(stride) * stride + 31) / 32;
+    m.pairBits.reserve(words, "merge contour-pair bits");
+    m.pairList.reserve(words, "merge pair list");
+    m.listed.reserve(1, "merge pair count");
+    namedGpuStep("contours: clear pair bits", m.stream, [&] {
+        CUDA_CHECK(cudaMemsetAsync(m.pairBits.data(), 0, words * sizeof(unsigned), m.stream));
+        CUDA_CHECK(cudaMemsetAsync(m.listed.data(), 0, sizeof(unsigned), m.stream));
+    });
+    const dim3 grid(tiles, (tiles + kTilesPerBlock - 1) / kTilesPerBlock);
     launchKernel("contours: close pairs", closeContourPairs, grid, kTile, 0, m.stream, m.points.data(),
-                 m.contourOf.data(), m.n, boxes.data(), tiles, limit, contours, pairBits.data());
-    DeviceBuffer<PairWord> list(words, "merge pair list");
-    DeviceBuffer<unsigned> listed(1, "merge pair count");
-    CUDA_CHECK(cudaMemsetAsync(listed.data(), 0, sizeof(unsigned), m.stream));
+                 m.contourOf.data(), m.counts.data(), m.boxes.data(), limit, stride, m.pairBits.data());
     launchKernel("contours: list pair words", listSetWords, blocksFor(words, kThreads), kThreads, 0, m.stream,
-                 pairBits.data(), words, list.data(), listed.data());
-    const unsigned pairWords = downloadNow(listed.data(), 1, m.stream)[0];
+                 m.pairBits.data(), words, m.pairList.data(), m.listed.data());
+
+    // 2. one read-back: counts, pair count, offsets and the first pair words (all there is, as a rule)
+    const std::size_t firstWords = std::min<std::size_t>(words, kFirstWords);
+    const std::size_t headerInts = 4 + static_cast<std::size_t>(stride) + 1;  // counts, listed, pad, offsets
+    const std::size_t headerBytes = (headerInts * sizeof(int) + 15) / 16 * 16;
+    auto* area = static_cast<char*>(m.downloadArea.reserve(headerBytes + firstWords * sizeof(PairWord), m.stream));
+    auto* header = reinterpret_cast<int*>(area);
+    auto* firstList = reinterpret_cast<PairWord*>(area + headerBytes);
+    endFrameCapture(m.stream);
+    CUDA_CHECK(cudaMemcpyAsync(header, m.counts.data(), 2 * sizeof(int), cudaMemcpyDeviceToHost, m.stream));
+    CUDA_CHECK(cudaMemcpyAsync(header + 2, m.listed.data(), sizeof(unsigned), cudaMemcpyDeviceToHost, m.stream));
+    CUDA_CHECK(cudaMemcpyAsync(header + 4, m.offsets.data(), (static_cast<std::size_t>(stride) + 1) * sizeof(int),
+                               cudaMemcpyDeviceToHost, m.stream));
+    CUDA_CHECK(cudaMemcpyAsync(firstList, m.pairList.data(), firstWords * sizeof(PairWord), cudaMemcpyDeviceToHost,
+                               m.stream));
+    m.downloadArea.copied(m.stream);
+    waitForStream(m.stream);
+    const int points = header[0], contours = header[1];
+    const unsigned pairWords = static_cast<unsigned>(header[2]);
+    m.pointCap = points, m.contourCap = contours;  // exact, now that the host has them
     if (pairWords == 0) return;
-    const std::vector<PairWord> set = downloadNow(list.data(), pairWords, m.stream);
-
-    // 2. groups, and the splice rounds that build them, planned on the host
-    const MergePlan plan = planMerge(set, contours, m.offsets);
-    const int outPoints = plan.outOffsets.back();
-    DeviceBuffer<Point> out(outPoints, "merged contour points"), scratch(outPoints, "merge scratch");
-    DeviceBuffer<int> deviceDestination;
-    uploadAsync(deviceDestination, plan.destination, m.stream, "merge destinations");
-    launchKernel("contours: copy to destinations", copyToDestinations, blocksFor(m.n, kThreads), kThreads, 0, m.stream,
-                 m.points.data(), m.contourOf.data(), m.deviceOffsets.data(), m.n, deviceDestination.data(), out.data());
-
-    // 3. splice rounds: all uploaded once and launched back to back, no waits in between.
-    DeviceBuffer<SpliceJob> deviceJobs;
-    uploadAsync(deviceJobs, plan.jobs, m.stream, "merge splice jobs");
-    DeviceBuffer<unsigned long long> keys(plan.jobs.size(), "merge keys");
-    DeviceBuffer<int> pieceEntry(plan.jobs.size(), "merge entries");
-    CUDA_CHECK(cudaMemsetAsync(keys.data(), 0xff, keys.bytes(), m.stream));
-    for (const SpliceRound& r : plan.rounds) {
-        const SpliceJob* roundJobs = deviceJobs.data() + r.firstJob;
-        unsigned long long* roundKeys = keys.data() + r.firstJob;
-        int* roundEntries = pieceEntry.data() + r.firstJob;
-        launchKernel("contours: closest target point", closestTargetPoint,
-                     dim3(blocksFor(r.longestTarget, kThreads), r.jobs), kThreads, 0, m.stream, out.data(),
-                     m.points.data(), roundJobs, roundKeys);
-        launchKernel("contours: closest piece point", closestPiecePoint, r.jobs, kThreads, 0, m.stream, out.data(),
-                     m.points.data(), roundJobs, roundKeys, roundEntries);
-        const dim3 spliceGrid(blocksFor(r.longestResult, kThreads), r.jobs);
-        launchKernel("contours: splice to scratch", spliceToScratch, spliceGrid, kThreads, 0, m.stream, out.data(),
-                     m.points.data(), roundJobs, roundKeys, roundEntries, scratch.data());
-        launchKernel("contours: scratch back", scratchBack, spliceGrid, kThreads, 0, m.stream, scratch.data(), roundJobs,
-                     out.data());
+    const std::vector<int> offsets(header + 4, header + 4 + contours + 1);
+    std::vector<PairWord> set(firstList, firstList + std::min<std::size_t>(pairWords, firstWords));
+    if (pairWords > firstWords) {
+        const std::vector<PairWord> rest = downloadNow(m.pairList.data() + firstWords, pairWords - firstWords, m.stream);
+        set.insert(set.end(), rest.begin(), rest.end());
     }
-    m.n = outPoints;
-    std::swap(m.points, out);
-    m.takeOffsets(plan.outOffsets);
+
+    // 3. groups, and the splice rounds that build them, planned on the host and sent in one upload
+    const MergePlan plan = planMerge(set, contours, stride, offsets);
+    const int groups = static_cast<int>(plan.outOffsets.size()) - 1, outPoints = plan.outOffsets.back();
+    const std::size_t destinationAt = 0, offsetsAt = contours, countsAt = offsetsAt + groups + 1,
+                      jobsAt = countsAt + 2, planInts = jobsAt + plan.jobs.size() * 5;
+    auto* package = static_cast<int*>(m.planArea.reserve(planInts * sizeof(int), m.stream));
+    std::memcpy(package + destinationAt, plan.destination.data(), contours * sizeof(int));
+    std::memcpy(package + offsetsAt, plan.outOffsets.data(), (groups + 1) * sizeof(int));
+    package[countsAt] = outPoints, package[countsAt + 1] = groups;
+    if (!plan.jobs.empty()) std::memcpy(package + jobsAt, plan.jobs.data(), plan.jobs.size() * sizeof(SpliceJob));
+    m.planInts.reserve(planInts, "merge plan");
+    copyToDevice(m.planInts.data(), package, planInts * sizeof(int), m.stream);
+    m.planArea.copied(m.stream);
+    const int* deviceDestination = m.planInts.data() + destinationAt;
+    const auto* deviceJobs = reinterpret_cast<const SpliceJob*>(m.planInts.data() + jobsAt);
+
+    m.pointsAlt.reserve(outPoints, "merged contour points");
+    m.mergeScratch.reserve(outPoints, "merge scratch");
+    launchKernel("contours: copy to destinations", copyToDestinations, blocksFor(points, kThreads), kThreads, 0,
+                 m.stream, m.points.data(), m.contourOf.data(), m.offsets.data(), m.counts.data(), deviceDestination,
+                 m.pointsAlt.data());
+
+    // 4. splice rounds, launched back to back, no waits in between.
+    const std::size_t jobs = plan.jobs.size();
+    m.keys.reserve(std::max<std::size_t>(jobs, 1), "merge keys");
+    m.arrived.reserve(std::max<std::size_t>(jobs, 1), "merge arrivals");
+    namedGpuStep("contours: clear splice keys", m.stream, [&] {
+        CUDA_CHECK(cudaMemsetAsync(m.keys.data(), 0xff, jobs * sizeof(unsigned long long), m.stream));
+        CUDA_CHECK(cudaMemsetAsync(m.arrived.data(), 0, jobs * sizeof(unsigned), m.stream));
+    });
+    for (const SpliceRound& r : plan.rounds)
+        launchKernel("contours: splice round", spliceRound, dim3(blocksFor(std::max(r.longestTarget, 1), kThreads), r.jobs),
+                     kThreads, 0, m.stream, m.pointsAlt.data(), m.points.data(), deviceJobs + r.firstJob,
+                     m.keys.data() + r.firstJob, m.arrived.data() + r.firstJob, m.mergeScratch.data());
+
+    // 5. the merged contours become the current ones
+    std::swap(m.points, m.pointsAlt);
+    m.offsetsAlt.reserve(static_cast<std::size_t>(groups) + 1, "contour offsets");
+    m.countsAlt.reserve(2, "contour counts");
+    namedGpuStep("contours: merged offsets", m.stream, [&] {
+        CUDA_CHECK(cudaMemcpyAsync(m.offsetsAlt.data(), m.planInts.data() + offsetsAt, (groups + 1) * sizeof(int),
+                                   cudaMemcpyDeviceToDevice, m.stream));
+        CUDA_CHECK(cudaMemcpyAsync(m.countsAlt.data(), m.planInts.data() + countsAt, 2 * sizeof(int),
+                                   cudaMemcpyDeviceToDevice, m.stream));
+    });
+    std::swap(m.offsets, m.offsetsAlt);
+    std::swap(m.counts, m.countsAlt);
+    m.pointCap = outPoints, m.contourCap = groups, m.longestCap = 0;
+    for (int g = 0; g < groups; ++g) m.longestCap = std::max(m.longestCap, plan.outOffsets[g + 1] - plan.outOffsets[g]);
+    m.labelContours();
 }
 
 }  // namespace racelab::fourier

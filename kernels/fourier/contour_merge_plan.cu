@@ -8,7 +8,7 @@
 
 namespace racelab::fourier::contour_gpu {
 
-MergePlan planMerge(const std::vector<PairWord>& set, int contours, const std::vector<int>& offsets) {
+MergePlan planMerge(const std::vector<PairWord>& set, int contours, int stride, const std::vector<int>& offsets) {
     // groups (union-find; the components do not depend on the order the pairs arrive in)
     std::vector<int> parent(contours);
     std::iota(parent.begin(), parent.end(), 0);
@@ -20,7 +20,7 @@ MergePlan planMerge(const std::vector<PairWord>& set, int contours, const std::v
         for (int b = 0; b < 32; ++b)
             if (w.bits >> b & 1u) {
                 const std::size_t bit = static_cast<std::size_t>(w.index) * 32 + b;
-                const int i = static_cast<int>(bit / contours), j = static_cast<int>(bit % contours);
+                const int i = static_cast<int>(bit / stride), j = static_cast<int>(bit % stride);
                 parent[find(j)] = find(i);
             }
     // Each group becomes one contour, in the order of its first member; the others are spliced in index order.

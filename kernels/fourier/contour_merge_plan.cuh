@@ -8,7 +8,7 @@
 namespace racelab::fourier::contour_gpu {
 
 // One word of the contour-pair bit matrix with a bit set: bit b of word `index` is pair (i, j), i < j,
-// at bit index*32 + b = i * contours + j.
+// at bit index*32 + b = i * stride + j (stride: the host's bound of the contour count when it was made).
 struct PairWord {
     unsigned index, bits;
 };
@@ -30,8 +30,9 @@ struct MergePlan {
     std::vector<SpliceRound> rounds;
 };
 
-// The groups of the close pairs `set` over `contours` contours laid out by `offsets`, and the splices that
-// build them: each group becomes one contour, its first member copied, the others spliced in index order.
-MergePlan planMerge(const std::vector<PairWord>& set, int contours, const std::vector<int>& offsets);
+// The groups of the close pairs `set` (a bit matrix of row length `stride`) over `contours` contours laid out
+// by `offsets`, and the splices that build them: each group becomes one contour, its first member copied,
+// the others spliced in index order.
+MergePlan planMerge(const std::vector<PairWord>& set, int contours, int stride, const std::vector<int>& offsets);
 
 }  // namespace racelab::fourier::contour_gpu

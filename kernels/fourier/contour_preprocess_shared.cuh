@@ -1,18 +1,23 @@
 // Private to the contour preprocessing on the GPU (kernels/fourier/contour_*.cu): the layout every stage
 // works on, the limits the stages share and the distance keys the merge and the order reduce over.
 //
-// Contours live flattened: points[], contourOf[] (the contour of each point, non-decreasing) and offsets[]
-// (where each contour starts, plus the total at the end; a host copy is kept, since every stage plans its
-// launches from the contour sizes). A stage that removes points flags them and compacts (contour_select.cu);
-// a stage that rebuilds the contours hands the new offsets to takeOffsets (contour_preprocess_gpu.cu).
+// Contours live flattened on the device: points[], contourOf[] (the contour of each point, non-decreasing),
+// offsets[] (where each contour starts, plus the total at the end) and counts[] = {points, contours}. The
+// counts stay on the device between steps, so no step waits for the one before: the host keeps only upper
+// bounds of them (exact after an upload or a merge, which reads them back anyway) and sizes its launches by
+// those; every kernel reads the real counts and lets the threads past them idle. A stage that removes points
+// flags them and compacts (contour_select.cu); the host waits only in download, in the merge (its grouping
+// is planned on the host) and where a caller asks for the counts.
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/device_buffer.hpp"
 #include "core/errors.hpp"
+#include "fourier/contour_merge_plan.cuh"
 #include "fourier/contour_preprocess_gpu.cuh"
 
 namespace racelab::fourier {
@@ -26,35 +31,55 @@ __device__ __forceinline__ unsigned long long distanceKey(float d2, unsigned low
     return (static_cast<unsigned long long>(__float_as_uint(d2)) << 32) | low;
 }
 
+// Page-locked host memory for the one upload and the read-backs: copies from it are truly asynchronous and
+// run at full speed. An upload area is reused only once the copy that last read it is done (the event).
+class PinnedArea {
+public:
+    PinnedArea() = default;
+    ~PinnedArea();
+    PinnedArea(const PinnedArea&) = delete;
+    PinnedArea& operator=(const PinnedArea&) = delete;
+    // At least `bytes`, after the copy last recorded with copied() has finished (contents are not kept).
+    void* reserve(std::size_t bytes, cudaStream_t stream);
+    // The copies queued on `stream` so far read or write this area.
+    void copied(cudaStream_t stream);
+
+private:
+    void* data_ = nullptr;
+    std::size_t bytes_ = 0;
+    cudaEvent_t done_ = nullptr;
+    bool pending_ = false;
+};
+
 }  // namespace contour_gpu
 
 struct ContourPreprocessorGpuCuda::Impl {
     cudaStream_t stream;
-    int n = 0;                          // points
-    std::vector<int> offsets;           // host copy: contours = offsets.size() - 1
+    // Upper bounds of what the device holds (exact after upload and merge): launches are sized by them.
+    int pointCap = 0, contourCap = 0, longestCap = 0;
     DeviceBuffer<Point> points, pointsAlt;
-    DeviceBuffer<int> contourOf, contourOfAlt, deviceOffsets, scratchInts;
-    DeviceBuffer<unsigned char> flags, temp;
-    DeviceBuffer<int> selectedCount;
-
-    int contours() const { return static_cast<int>(offsets.size()) - 1; }
+    DeviceBuffer<int> contourOf, contourOfAlt, offsets, offsetsAlt, counts, countsAlt;
+    DeviceBuffer<int> keep, keptUpTo, contourMap, jumps, orderSteps, planInts;
+    DeviceBuffer<std::uint8_t> temp;
+    DeviceBuffer<BrushStroke> strokes;
+    DeviceBuffer<Box> boxes;
+    DeviceBuffer<unsigned> pairBits, listed, arrived;
+    DeviceBuffer<contour_gpu::PairWord> pairList;
+    DeviceBuffer<Point> mergeScratch;
+    DeviceBuffer<unsigned long long> keys;
+    contour_gpu::PinnedArea uploadArea, planArea, downloadArea;
 
     // merge keeps a bit per contour pair and order a bit per contour in shared memory: both are bounded.
-    void requireContourLimit(const char* step) const {
-        if (contours() > contour_gpu::kMaxContours)
-            throw UsageError(std::string("the GPU ") + step + " handles at most " +
-                             std::to_string(contour_gpu::kMaxContours) + " contours, got " +
-                             std::to_string(contours()) + "; raise min size");
-    }
-
-    void ensureTemp(std::size_t bytes) { temp.reserve(std::max<std::size_t>(bytes, 1), "CUB temporary storage"); }
-
-    // Dense contour numbers and offsets after points were removed (contours may have vanished).
-    void relabel();  // contour_select.cu
-    // Keeps the points whose flag is set, in order, then relabels.
-    void compact();  // contour_select.cu
-    // New contours given by their offsets over the current points: numbers them point by point.
-    void takeOffsets(const std::vector<int>& hostOffsets);  // contour_preprocess_gpu.cu
+    void requireContourLimit(const char* step);
+    // Reads the counts back (a host wait) and makes the bounds exact.
+    void refreshCaps();  // contour_preprocess_gpu.cu
+    // Keeps the points whose keep[] flag is set (the flags cover pointCap points, 0 past the count), in
+    // order: new points, contour numbers, offsets and counts, contours left empty dropped. contour_select.cu.
+    void compactKept();
+    // contourOf[] from offsets[] (contourCap blocks, those past the count idle). contour_preprocess_gpu.cu.
+    void labelContours();
+    // The alternate buffers big enough for the bounds.
+    void reserveAlternates();
 };
 
 }  // namespace racelab::fourier

@@ -1,6 +1,8 @@
 // The contour preprocessing on the GPU equals the CPU reference step by step, point for point: on random
-// contours (integer coordinates, so equal distances and ties are everywhere, and real ones) and on the
-// contours of a real picture. Exact equality is the right tolerance: both sides compute every distance with
+// contours (integer coordinates, so equal distances and ties are everywhere, and real ones), with the steps
+// queued back to back on the device (the counts never read back in between), on more contours than the
+// order step keeps in registers, and on the contours of real pictures (the fourier/shapes scene's among
+// them). Exact equality is the right tolerance: both sides compute every distance with
 // the same unfused float operations and break ties the same way.
 #include <gtest/gtest.h>
 
@@ -18,11 +20,11 @@ using namespace racelab::fourier;
 
 namespace {
 
-// Random walks of 1..400 points with steps of up to 2 pixels (many closer than the duplicate distance,
-// some repeating a point), starting anywhere in 500x500 so that some pass close to others.
-std::vector<Contour> randomContours(unsigned seed, int count, bool integer) {
+// Random walks of 1..longest points with steps of up to 2 pixels (many closer than the duplicate distance,
+// some repeating a point), starting anywhere in side x side so that some pass close to others.
+std::vector<Contour> randomContours(unsigned seed, int count, bool integer, int longest = 400, int side = 500) {
     std::mt19937 rng(seed);
-    std::uniform_int_distribution<int> length(1, 400), start(0, 500), step(-2, 2);
+    std::uniform_int_distribution<int> length(1, longest), start(0, side), step(-2, 2);
     std::uniform_real_distribution<float> realStep(-2.f, 2.f);
     std::vector<Contour> out;
     for (int c = 0; c < count; ++c) {
@@ -99,6 +101,53 @@ TEST(ContourPreprocessGpu, EachStepEqualsTheCpuReferenceOnRandomContours) {
     EXPECT_GT(merges, 20u);
 }
 
+// The steps queued one after the other on the device, as run() queues them, each result read back and
+// compared on the way (a read-back changes nothing on the device), and the same chain with no read-back
+// until the end.
+TEST(ContourPreprocessGpu, ChainedStepsEqualTheCpuReference) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    CudaStream stream;
+    ContourPreprocessorGpuCuda gpu(stream.get());
+    const std::vector<BrushStroke> strokes = {{250.f, 250.f, 60.f}};
+    for (unsigned seed = 11; seed <= 13; ++seed) {
+        const std::string label = "seed " + std::to_string(seed);
+        const std::vector<Contour> in = randomContours(seed, 120, seed % 2 == 0);
+        std::vector<Contour> cpu = removeBrushed(in, strokes);
+        gpu.upload(in);
+        gpu.removeBrushed(strokes);
+        expectSame(gpu.download(), cpu, label + ", brush");
+        cpu = dropSmall(cpu, 30);
+        gpu.dropSmall(30);
+        EXPECT_EQ(gpu.contourCount(), cpu.size()) << label;
+        cpu = removeDuplicates(cpu, 2.f);
+        gpu.removeDuplicates(2.f);
+        EXPECT_EQ(gpu.pointCount(), pointsIn(cpu)) << label;
+        cpu = mergeClose(cpu, 5.f);
+        gpu.mergeClose(5.f);
+        cpu = orderGreedy(cpu);
+        gpu.orderGreedy();
+        expectSame(gpu.download(), cpu, label + ", chained");
+        PreprocessSettings settings;
+        settings.minSize = 30, settings.duplicateDistance = 2.f, settings.mergeDistance = 5.f;
+        expectSame(gpu.run(in, strokes, settings), cpu, label + ", run");
+    }
+}
+
+// More contours than the order step keeps in registers (1024) and than one tile of the compaction's
+// contour pass: short walks spread over 6000x6000, so that most stay apart; min size drops many of them
+// on the device, so every later step starts from a stale bound of the contour count.
+TEST(ContourPreprocessGpu, ManyContoursEqualTheCpuReference) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    CudaStream stream;
+    ContourPreprocessorGpuCuda gpu(stream.get());
+    const std::vector<Contour> in = randomContours(21, 4000, true, 60, 6000);
+    PreprocessSettings settings;
+    settings.minSize = 15;
+    const std::vector<Contour> cpu = preprocess(in, {}, settings);
+    ASSERT_GT(cpu.size(), 1500u);
+    expectSame(gpu.run(in, {}, settings), cpu, "4000 short contours");
+}
+
 TEST(ContourPreprocessGpu, PictureContoursMatchTheCpuPipeline) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     const std::vector<Contour> contours = extractContours(shapesImage(1024, 150, 7), EdgeSettings{});
@@ -111,6 +160,20 @@ TEST(ContourPreprocessGpu, PictureContoursMatchTheCpuPipeline) {
     settings.duplicateDistance = 3.f;
     const std::vector<BrushStroke> strokes = {{512.f, 512.f, 120.f}};
     expectSame(gpu.run(contours, strokes, settings), preprocess(contours, strokes, settings), "merge 25, brush");
+}
+
+// The bench's fourier/shapes scene: 600 shapes, seed 0, default edges (~67k contour points).
+TEST(ContourPreprocessGpu, ShapesSceneContoursMatchTheCpuPipeline) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    const std::vector<Contour> contours = extractContours(shapesImage(1024, 600, 0), EdgeSettings{});
+    ASSERT_GT(pointsIn(contours), 50000u);
+    CudaStream stream;
+    ContourPreprocessorGpuCuda gpu(stream.get());
+    const PreprocessSettings settings;
+    const std::vector<Contour> cpu = preprocess(contours, {}, settings);
+    ASSERT_GT(cpu.size(), 50u);
+    expectSame(gpu.run(contours, {}, settings), cpu, "fourier/shapes");
+    expectSame(gpu.run(contours, {}, settings), cpu, "fourier/shapes, again (reused buffers)");
 }
 
 TEST(ContourPreprocessGpu, DegenerateInputs) {
