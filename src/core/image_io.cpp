@@ -8,6 +8,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
+#include "core/size_parse.hpp"
 
 #include <stb_image_write.h>
 #include <stb_image.h>
@@ -60,6 +61,11 @@ void writeImage(const HostImage& image, const std::string& path) {
 
 HostImage readImage(const std::string& path) {
     int w = 0, h = 0, channels = 0;
+    // The header first: an image larger than racelab can show is refused before anything is decoded (a
+    // small file can claim gigapixels).
+    if (stbi_info(path.c_str(), &w, &h, &channels) && (w > kMaxDimension || h > kMaxDimension))
+        throw UsageError("image '" + path + "' is " + std::to_string(w) + "x" + std::to_string(h) +
+                         ", larger than the largest supported dimension " + std::to_string(kMaxDimension));
     unsigned char* data = stbi_load(path.c_str(), &w, &h, &channels, 4);
     if (!data) throw UsageError("cannot read image '" + path + "': " + stbi_failure_reason());
     HostImage image(w, h);

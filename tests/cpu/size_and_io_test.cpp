@@ -60,3 +60,29 @@ TEST(ImageIo, FailuresLeaveNoFile) {
     EXPECT_THROW(writeImage(image, "/tmp/racelab_x.bmp"), UsageError);
     EXPECT_FALSE(std::filesystem::exists("/tmp/racelab_x.bmp"));
 }
+
+// A file whose header claims more pixels than racelab can show is refused before decoding, with the numbers;
+// a real but broken file is refused with the decoder's reason.
+TEST(ImageIo, OversizedOrBrokenImagesAreRefusedClearly) {
+    auto dir = std::filesystem::temp_directory_path();
+    auto huge = (dir / "racelab_io_huge.ppm").string();
+    {
+        std::ofstream f(huge, std::ios::binary);
+        f << "P6\n20000 20000\n255\n" << std::string(12, '\0');  // a 1.2 GB image by its header
+    }
+    try {
+        readImage(huge);
+        FAIL() << "a 20000x20000 header was decoded";
+    } catch (const UsageError& e) {
+        EXPECT_NE(std::string(e.what()).find("is 20000x20000, larger than the largest supported dimension 16384"),
+                  std::string::npos) << e.what();
+    }
+    auto broken = (dir / "racelab_io_broken.png").string();
+    {
+        std::ofstream f(broken, std::ios::binary);
+        f << "\x89PNG\r\n\x1a\n" << std::string(20, 'x');
+    }
+    EXPECT_THROW(readImage(broken), UsageError);
+    std::filesystem::remove(huge);
+    std::filesystem::remove(broken);
+}
