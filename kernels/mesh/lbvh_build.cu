@@ -1,8 +1,8 @@
 // The mesh on the GPU and its LBVH (Karras 2012), rebuilt whenever the mesh changes: centroid bounds (warp
 // reductions + ordered-int atomics) -> 30-bit Morton codes -> CUB radix sort -> one thread per internal node
 // finds its range and split from the sorted codes (ties broken by index) -> leaves walk up to the root, the
-// second child to arrive at a node writing its bounds and, packed into the node, both children's boxes (for
-// the child-box traversal). Also MeshGpuCuda's upload and bookkeeping.
+// second child to arrive at a node writing its bounds and, packed into the node, both children's boxes (what
+// the traversals read, lbvh_traversal.cuh). Also MeshGpuCuda's upload and bookkeeping.
 #include "mesh/mesh_gpu.cuh"
 
 #include <algorithm>
@@ -116,7 +116,7 @@ __global__ void buildLeavesAndBounds(const Triangle* triangles, const unsigned* 
         float4 b0 = __ldcg(&lo[r]), b1 = __ldcg(&hi[r]);
         lo[p] = make_float4(fminf(a0.x, b0.x), fminf(a0.y, b0.y), fminf(a0.z, b0.z), 0.f);
         hi[p] = make_float4(fmaxf(a1.x, b1.x), fmaxf(a1.y, b1.y), fmaxf(a1.z, b1.z), 0.f);
-        // the same children's boxes, bit for bit, packed into the parent for the child-box traversal
+        // the same children's boxes, bit for bit, packed into the parent for the traversals
         a0.w = __int_as_float(l), a1.w = __int_as_float(r), b0.w = 0.f, b1.w = 0.f;
         nodes[p] = {a0, a1, b0, b1};
         if (p == 0) return;

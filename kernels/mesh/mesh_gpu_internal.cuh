@@ -2,12 +2,8 @@
 // LBVH's arrays, the buffers of MeshGpuCuda::Impl, and the hit record the traversals and brute tiles fill.
 #pragma once
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <string>
 
 #include "core/device_buffer.hpp"
-#include "core/errors.hpp"
 #include "mesh/mesh_gpu.cuh"
 #include "scenes/mesh/mesh_formulas.hpp"
 
@@ -18,7 +14,7 @@ struct Triangle {
     float4 a, b, c;  // xyz corners; a.w holds the original triangle index (as bits)
 };
 
-// An internal node as the child-box traversal reads it: both children's boxes in one aligned 64-byte record,
+// An internal node as the traversal reads it (lbvh_traversal.cuh): both children's boxes in one aligned 64-byte record,
 // so one fetch tests both children (and a leaf child's box is tested without touching the leaf). The links
 // ride in the spare w lanes: leftLo.w holds the left child's index, leftHi.w the right child's (as bits).
 struct alignas(64) WideNode {
@@ -26,34 +22,18 @@ struct alignas(64) WideNode {
 };
 
 struct LbvhView {
-    const float4* lo;
-    const float4* hi;
-    const int* left;
-    const int* right;
-    const WideNode* nodes;   // the n - 1 internal nodes with their children's boxes (same indices as left/right)
+    const float4* lo;        // every node's own box (the build's); the traversal reads only the root's, and only
+    const float4* hi;        // when a one-triangle mesh's root is its leaf, with no parent to hold its box
+    const WideNode* nodes;   // the n - 1 internal nodes with their children's boxes (node i: internal node i)
     const Triangle* leaves;  // triangles in Morton order
     int count;               // triangles
     unsigned* overflows;     // traversals that ran out of stack
 };
 
-// Karras trees over 30-bit codes plus a 32-bit index tie-break are at most about 62 levels deep.
-constexpr int kStackDepth = 96;
-// The child-box traversal descends into one child and pushes at most the other, so it holds at most one entry
-// per level of the current path. Every level lengthens the node's common prefix (code bits, then index bits
-// below n <= 2^30), so no path is longer than 60 levels: 64 is enough (the overflow counter still guards it).
-constexpr int kChildBoxStackDepth = 64;
-
-// Which LBVH traversal the frames and visibility queries run, read at every launch so one binary (and one test
-// run) can measure or compare both: RACELAB_MESH_TRAVERSAL=naive is the node-by-node traversal (each visited
-// node loads its own box, both children pushed, 16x2 rays a warp); unset or "childboxes" is the default (both
-// children's boxes in the parent, nearer child first, 8x4 rays a warp).
-enum class MeshTraversal { ChildBoxes, Naive };
-inline MeshTraversal meshTraversal() {
-    const char* env = std::getenv("RACELAB_MESH_TRAVERSAL");
-    if (env == nullptr || *env == 0 || std::strcmp(env, "childboxes") == 0) return MeshTraversal::ChildBoxes;
-    if (std::strcmp(env, "naive") == 0) return MeshTraversal::Naive;
-    throw UsageError(std::string("RACELAB_MESH_TRAVERSAL=") + env + ": expected naive or childboxes");
-}
+// The traversal descends into one child and pushes at most the other, so it holds at most one entry per level
+// of the current path. Every level of a Karras tree lengthens the node's common prefix (30 code bits, then index
+// bits below n <= 2^30), so no path is longer than 60 levels: 64 is enough (the overflow counter still guards it).
+constexpr int kStackDepth = 64;
 
 __device__ __forceinline__ Vec3 xyz(float4 v) { return {v.x, v.y, v.z}; }
 
@@ -83,13 +63,13 @@ struct MeshGpuCuda::Impl {
     float scale = 0.f;  // largest |coordinate| of the mesh (visibilityBoxSlack)
     DeviceBuffer<gpu::Triangle> triangles, leaves;
     DeviceBuffer<float4> vertices, lo, hi;
-    DeviceBuffer<gpu::WideNode> nodes;
-    DeviceBuffer<int> left, right, parent, arrivals, bounds;
+    DeviceBuffer<gpu::WideNode> nodes;  // what the traversals read; the rest of the tree is the build's:
+    DeviceBuffer<int> left, right, parent, arrivals, bounds;  // links, arrival counts and every node's box (lo, hi)
     DeviceBuffer<unsigned> keys, keysSorted, values, valuesSorted;
     DeviceBuffer<std::uint8_t> cubTemp, blocked;
     DeviceBuffer<unsigned> overflows{1, "traversal overflow counter"};
     gpu::LbvhView view() const {
-        return {lo.data(), hi.data(), left.data(), right.data(), nodes.data(), leaves.data(), count, overflows.data()};
+        return {lo.data(), hi.data(), nodes.data(), leaves.data(), count, overflows.data()};
     }
     // Launches the visibility kernel of `method` into `blocked` (reserved by the caller); visibility.cu. The
     // frame's dots (render.cu) and MeshGpuCuda::visibility both go through it.

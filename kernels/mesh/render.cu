@@ -1,13 +1,11 @@
 // A frame of the mesh workload: one primary ray per pixel from the orbit camera (computed on the host, the
-// same values as the CPU reference's), traced through the LBVH (good: the child-box traversal, or the
-// node-by-node one under RACELAB_MESH_TRAVERSAL=naive) or against every triangle in
-// shared-memory tiles (brute, and bad without the barriers), shaded as a hit mask, by depth, by the facing
-// normal or by triangle id; then, optionally, the dots of the vertices visible from the origin.
+// same values as the CPU reference's), traced through the LBVH (good: lbvh_traversal.cuh) or against every
+// triangle in shared-memory tiles (brute, and bad without the barriers), shaded as a hit mask, by depth, by the
+// facing normal or by triangle id; then, optionally, the dots of the vertices visible from the origin.
 #include "mesh/mesh_gpu.cuh"
 
 #include "common/launch.cuh"
 #include "mesh/brute_tiles.cuh"
-#include "mesh/lbvh_child_box_traversal.cuh"
 #include "mesh/lbvh_traversal.cuh"
 #include "mesh/mesh_gpu_internal.cuh"
 
@@ -26,12 +24,12 @@ __device__ void shadeRecord(const MeshView& view, const HitRecord& r, Vec3 direc
     *reinterpret_cast<uchar4*>(out) = make_uchar4(px[0], px[1], px[2], px[3]);
 }
 
-// The child-box traversal gets a kernel for each kind of hit; the others decide at run time, as they always
-// have. The traversal waits on loads, so more resident warps hide more of them: the closest hit fits 40
-// registers by itself at sm_90 (six blocks of 256 an SM), the any hit would take 47 (five), so it is held to
-// six blocks where an SM holds 2048 threads (4 bytes spilled at sm_90), five where it holds 1536 (sm_86, sm_89,
-// sm_120: six spill 64 bytes there), four on sm_75 (1024 threads: all of it).
-enum Method { kLbvhNaive, kBrute, kBruteRacy, kChildBoxesAnyHit, kChildBoxesClosestHit };
+// The LBVH traversal gets a kernel for each kind of hit; the brute tiles decide at run time. The traversal
+// waits on loads, so more resident warps hide more of them: the closest hit fits 40 registers by itself at
+// sm_90 (six blocks of 256 an SM), the any hit would take 47 (five), so it is held to six blocks where an SM
+// holds 2048 threads (4 bytes spilled at sm_90), five where it holds 1536 (sm_86, sm_89, sm_120: six spill
+// 64 bytes there), four on sm_75 (1024 threads: all of it).
+enum Method { kLbvhAnyHit, kLbvhClosestHit, kBrute, kBruteRacy };
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 constexpr int kAnyHitBlocks = 4;
 #elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900)
@@ -39,31 +37,28 @@ constexpr int kAnyHitBlocks = 6;
 #else
 constexpr int kAnyHitBlocks = 5;
 #endif
-constexpr bool childBoxes(int method) { return method == kChildBoxesAnyHit || method == kChildBoxesClosestHit; }
+constexpr bool lbvh(int method) { return method == kLbvhAnyHit || method == kLbvhClosestHit; }
 
 template <int kMethod>
-__global__ void __launch_bounds__(256, kMethod == kChildBoxesAnyHit ? kAnyHitBlocks : 1)
+__global__ void __launch_bounds__(256, kMethod == kLbvhAnyHit ? kAnyHitBlocks : 1)
     renderKernel(LbvhView bvh, const Triangle* triangles, MeshView view, int width, int height, std::uint8_t* out,
                  std::size_t pitch) {
-    // 16x16 pixel tiles: neighbouring rays share the traversal (and the brute tiles). The child-box traversal
-    // gives each warp an 8x4 patch of the tile (rows of 16 otherwise): squarer patches visit more of the same
+    // 16x16 pixel tiles: neighbouring rays share the traversal (and the brute tiles). The LBVH traversal gives
+    // each warp an 8x4 patch of the tile (the brute tiles rows of 16): squarer patches visit more of the same
     // nodes, so a warp's loads coalesce and its lanes diverge less.
     const int tilesX = (width + 15) / 16;
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-    const int tx = childBoxes(kMethod) ? (warp % 2) * 8 + lane % 8 : threadIdx.x % 16;
-    const int ty = childBoxes(kMethod) ? (warp / 2) * 4 + lane / 8 : threadIdx.x / 16;
+    const int tx = lbvh(kMethod) ? (warp % 2) * 8 + lane % 8 : threadIdx.x % 16;
+    const int ty = lbvh(kMethod) ? (warp / 2) * 4 + lane / 8 : threadIdx.x / 16;
     const int x = (blockIdx.x % tilesX) * 16 + tx, y = (blockIdx.x / tilesX) * 16 + ty;
     const bool inside = x < width && y < height;
     const Camera& camera = view.camera;
     const Vec3 d = primaryDirection(camera, inside ? x : 0, inside ? y : 0, width, height);
     const bool anyHit = view.shading == Shading::Mask;
     HitRecord r;
-    if (kMethod == kLbvhNaive) {
+    if (lbvh(kMethod)) {
         if (!inside) return;
-        r = anyHit ? gpu::traverse<true>(bvh, camera.eye, d, 0.f, 1e30f) : gpu::traverse<false>(bvh, camera.eye, d, 0.f, 1e30f);
-    } else if (childBoxes(kMethod)) {
-        if (!inside) return;
-        r = gpu::traverseChildBoxes<kMethod == kChildBoxesAnyHit>(bvh, camera.eye, d, 0.f, 1e30f);
+        r = gpu::traverse<kMethod == kLbvhAnyHit>(bvh, camera.eye, d, 0.f, 1e30f);
     } else if (anyHit) {
         r = gpu::tiledBrute<kMethod == kBrute, true>(triangles, bvh.count, camera.eye, d, 0.f, 1e30f, inside);
     } else {
@@ -98,14 +93,11 @@ void MeshGpuCuda::render(const FrameTarget& target, const MeshView& requested, G
     const int tiles = ((target.width + 15) / 16) * ((target.height + 15) / 16);
     switch (method) {
     case GpuMethod::Lbvh:
-        if (gpu::meshTraversal() == gpu::MeshTraversal::Naive)
-            launchKernel("mesh: traverse (naive)", renderKernel<kLbvhNaive>, tiles, 256, 0, target.stream, m.view(),
-                         m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
-        else if (view.shading == Shading::Mask)
-            launchKernel("mesh: traverse", renderKernel<kChildBoxesAnyHit>, tiles, 256, 0, target.stream, m.view(),
+        if (view.shading == Shading::Mask)
+            launchKernel("mesh: traverse", renderKernel<kLbvhAnyHit>, tiles, 256, 0, target.stream, m.view(),
                          m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
         else
-            launchKernel("mesh: traverse", renderKernel<kChildBoxesClosestHit>, tiles, 256, 0, target.stream, m.view(),
+            launchKernel("mesh: traverse", renderKernel<kLbvhClosestHit>, tiles, 256, 0, target.stream, m.view(),
                          m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
         break;
     case GpuMethod::Brute:

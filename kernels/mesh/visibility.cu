@@ -1,14 +1,12 @@
 // Point visibility on the GPU (racelab visibility, and the frame's dots): one thread per vertex asks whether a
 // triangle blocks the way from the origin to it. The triangle test is the chosen rule (mesh_formulas.hpp, the
-// same code as the CPU reference) and the LBVH's boxes are grown by the rule's slack (the child-box traversal,
-// or the node-by-node one under RACELAB_MESH_TRAVERSAL=naive), so every method (LBVH,
-// brute tiles, brute tiles without barriers) decides each vertex exactly as the CPU does.
+// same code as the CPU reference) and the LBVH's boxes are grown by the rule's slack (lbvh_traversal.cuh), so
+// every method (LBVH, brute tiles, brute tiles without barriers) decides each vertex exactly as the CPU does.
 #include "mesh/mesh_gpu.cuh"
 
 #include "common/launch.cuh"
 #include "core/gpu_timing.hpp"
 #include "mesh/brute_tiles.cuh"
-#include "mesh/lbvh_child_box_traversal.cuh"
 #include "mesh/lbvh_traversal.cuh"
 #include "mesh/mesh_gpu_internal.cuh"
 
@@ -19,7 +17,7 @@ using gpu::LbvhView;
 using gpu::Triangle;
 using gpu::xyz;
 
-enum Method { kLbvhNaive, kBrute, kBruteRacy, kLbvhChildBoxes };
+enum Method { kLbvh, kBrute, kBruteRacy };
 
 template <int kMethod>
 __global__ void __launch_bounds__(256) visibilityKernel(LbvhView bvh, const Triangle* triangles, const float4* vertices,
@@ -30,12 +28,9 @@ __global__ void __launch_bounds__(256) visibilityKernel(LbvhView bvh, const Tria
     const Vec3 target = active ? xyz(vertices[i]) : origin;
     const Vec3 d = subRn(target, origin);  // as the CPU reference computes it
     bool b;
-    if (kMethod == kLbvhNaive) {
+    if (kMethod == kLbvh) {
         if (!active) return;
         b = gpu::lbvhBlocked(bvh, rule, origin, target, d, slack);
-    } else if (kMethod == kLbvhChildBoxes) {
-        if (!active) return;
-        b = gpu::lbvhBlockedChildBoxes(bvh, rule, origin, target, d, slack);
     } else {
         b = gpu::tiledBlocked<kMethod == kBrute>(triangles, bvh.count, rule, origin, target, d, active);
     }
@@ -47,11 +42,8 @@ __global__ void __launch_bounds__(256) visibilityKernel(LbvhView bvh, const Tria
 void MeshGpuCuda::Impl::launchVisibility(GpuMethod method, Vec3 origin, const VisibilityRule& rule, cudaStream_t s) {
     const unsigned blocks = blocksFor(vertexCount, 256);
     const float slack = visibilityBoxSlack(origin, scale);
-    if (method == GpuMethod::Lbvh && gpu::meshTraversal() == gpu::MeshTraversal::Naive)
-        launchKernel("mesh: visibility (lbvh, naive)", visibilityKernel<kLbvhNaive>, blocks, 256, 0, s, view(),
-                     triangles.data(), vertices.data(), vertexCount, origin, rule, slack, blocked.data());
-    else if (method == GpuMethod::Lbvh)
-        launchKernel("mesh: visibility (lbvh)", visibilityKernel<kLbvhChildBoxes>, blocks, 256, 0, s, view(),
+    if (method == GpuMethod::Lbvh)
+        launchKernel("mesh: visibility (lbvh)", visibilityKernel<kLbvh>, blocks, 256, 0, s, view(),
                      triangles.data(), vertices.data(), vertexCount, origin, rule, slack, blocked.data());
     else if (method == GpuMethod::Brute)
         launchKernel("mesh: visibility (brute)", visibilityKernel<kBrute>, blocks, 256, 0, s, view(), triangles.data(),
