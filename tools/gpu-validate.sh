@@ -140,10 +140,12 @@ for stage in $stages; do
     ;;
   profile)
     step "ncu profile"
-    run ncu-rand10k ncu --kernel-name regex:'renderTiles|countCovered|emitTile|findTile|DeviceRadixSort|DeviceScan' --launch-skip 20 --launch-count 10 --section SpeedOfLight "$bin/racelab" bench --scene circles/rand10k --present none --frames 5 --warmup 5
-    run ncu-planes ncu --kernel-name regex:'compositeKernel|generatePlanesKernel' --launch-count 2 --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 3 --warmup 1
-    run ncu-mesh ncu --kernel-name regex:'renderKernel|buildHierarchy|buildLeaves|mortonCodes|visibilityKernel' --launch-skip 0 --launch-count 8 --section SpeedOfLight --section Occupancy "$bin/racelab" bench --scene mesh/bunny --present none --frames 3 --warmup 1
-    run ncu-rand1M ncu --kernel-name regex:'renderTiles|countCoveredTiles|emitTilePairs|DeviceRadixSort' --launch-skip 20 --launch-count 12 --section SpeedOfLight --section LaunchStats --section Occupancy "$bin/racelab" bench --scene circles/rand1M --present none --frames 5 --warmup 5
+    # bench --in-flight 1: no throughput pass, so the kernels profiled are those of the measured frames
+    run ncu-rand10k ncu --kernel-name regex:'renderTiles|countCovered|emitTile|findTile|clearPair|DeviceRadixSort|DeviceScan' --launch-skip 30 --launch-count 12 --section SpeedOfLight --section LaunchStats "$bin/racelab" bench --scene circles/rand10k --present none --frames 5 --warmup 5 --in-flight 1
+    run ncu-planes ncu --kernel-name regex:'compositeKernel' --launch-count 1 --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats "$bin/racelab" bench --scene planes/10000x50 --size 512x512 --present none --frames 3 --warmup 1 --in-flight 1
+    run ncu-mesh ncu --kernel-name regex:'renderKernel|buildHierarchy|buildLeaves|mortonCodes' --launch-skip 4 --launch-count 4 --section SpeedOfLight --section Occupancy --section WarpStateStats "$bin/racelab" bench --scene mesh/bunny --present none --frames 6 --warmup 1 --in-flight 1
+    run ncu-rand1M ncu --kernel-name regex:'renderTiles|countCoveredTiles|emitTilePairs|DeviceRadixSort' --launch-skip 20 --launch-count 12 --section SpeedOfLight --section LaunchStats --section Occupancy "$bin/racelab" bench --scene circles/rand1M --present none --frames 5 --warmup 5 --in-flight 1
+    run ncu-fourier ncu --kernel-name regex:'greedyOrder|closeContourPairs|spliceRound|Order' --launch-count 12 --section SpeedOfLight --section LaunchStats "$bin/racelab" bench --scene fourier/shapes --size 512x512 --present none --frames 2 --warmup 0 --in-flight 1
     ;;
   *) echo "unknown stage $stage" >&2; status=1 ;;
   esac

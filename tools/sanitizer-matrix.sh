@@ -10,6 +10,7 @@
 #   (bins privatised in shared memory).
 # racecheck sees shared memory only: the global-memory races of circles bad and planes bad are shown by
 # `racelab check` (the frame differs from the CPU reference) and by the viewer's race meter instead.
+#   frames through GL: both interop forms, with frames in flight (bench's throughput pass);
 #   synccheck on the same cases as memcheck: barriers and warp-synchronous intrinsics used correctly (the
 #   per-warp lists of the circle renderer, the block scans, the tiled brute force).
 # Usage: tools/sanitizer-matrix.sh OUT [TOOL ...]   TOOL: memcheck initcheck synccheck racecheck (default: all)
@@ -60,8 +61,8 @@ for tool in $tools; do
   done
   # Frames as CUDA graphs (bench runs them so), and the circle renderer with its pair buffer too small for the
   # frame (the every-circle path), in one and two binning passes.
-  case_ $tool clean "circles-rand100k-graph-bench" bench --scene circles/rand100k --present none --frames 6 --warmup 2
-  RACELAB_CIRCLE_PAIR_CAPACITY=1000 case_ $tool clean "circles-snow-pairs-overflow" bench --scene circles/snow --present none --frames 4 --warmup 1
+  case_ $tool clean "circles-rand100k-graph-bench" bench --scene circles/rand100k --present none --frames 6 --warmup 2 --in-flight 1
+  RACELAB_CIRCLE_PAIR_CAPACITY=1000 case_ $tool clean "circles-snow-pairs-overflow" bench --scene circles/snow --present none --frames 4 --warmup 1 --in-flight 1
   RACELAB_CIRCLE_PAIR_CAPACITY=1000 case_ $tool clean "circles-rand100k-pairs-overflow" check --scene circles/rand100k --size 512x512
   # the comparison views: both variants rendered, composed on the GPU (odd sizes: partial warps and rows)
   case_ $tool clean views-circles-side-333x217 render --scene circles/rand10k --view side --size 333x217 --out "$out/side.png"
@@ -71,10 +72,14 @@ for tool in $tools; do
   case_ $tool clean circles-rand1M-good-512x384 check --scene circles/rand1M --size 512x384
   case_ $tool clean circles-rand10k-unordered-1000x600 render --scene circles/rand10k --variant unordered --size 1000x600 --out "$out/unordered.png"
   # animated: several frames through the frame loop
-  case_ $tool clean circles-snow-good-6frames bench --scene circles/snow --size 1000x600 --present none --frames 4 --warmup 2
-  case_ $tool clean planes-default-good-6frames bench --scene planes/default --size 1000x600 --present none --frames 4 --warmup 2
-  case_ $tool clean mesh-torus-good-6frames bench --scene mesh/torus --size 333x217 --present none --frames 4 --warmup 2
-  case_ $tool clean fourier-text-good-6frames bench --scene fourier/text --size 1000x600 --present none --frames 4 --warmup 2
+  case_ $tool clean circles-snow-good-6frames bench --scene circles/snow --size 1000x600 --present none --frames 4 --warmup 2 --in-flight 1
+  case_ $tool clean planes-default-good-6frames bench --scene planes/default --size 1000x600 --present none --frames 4 --warmup 2 --in-flight 1
+  case_ $tool clean mesh-torus-good-6frames bench --scene mesh/torus --size 333x217 --present none --frames 4 --warmup 2 --in-flight 1
+  case_ $tool clean fourier-text-good-6frames bench --scene fourier/text --size 1000x600 --present none --frames 4 --warmup 2 --in-flight 1
+  # through GL (EGL device context): texture interop and the PBO pair, frames one at a time and then two in
+  # flight (bench's throughput pass)
+  case_ $tool clean circles-rand10k-interop-texture-inflight bench --scene circles/rand10k --size 333x217 --present interop-texture --frames 3 --warmup 1
+  case_ $tool clean planes-default-interop-pbo-inflight bench --scene planes/default --size 1000x600 --present interop-pbo --frames 3 --warmup 1
   case_ $tool clean fourier-shapes-gpu-preprocessing render --scene fourier/shapes --count 120 --size 640x480 --frame 30 --out "$out/shapes.png"
   case_ $tool clean visibility-torus visibility --scene mesh/torus --origin 0,2,0 --runs 1 --out "$out/vis.txt"
   case_ $tool clean visibility-torus-writeup-ray visibility --scene mesh/torus --origin 0,2,0 --runs 1 --rule writeup --out "$out/vis-w.txt"
