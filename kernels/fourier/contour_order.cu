@@ -1,13 +1,15 @@
-// Contour preprocessing on the GPU, the greedy order (contour_preprocess_gpu.cuh):
-//   order             the biggest contour first (the first of equals), then greedily the nearest: one block
-//                     walks the order, since each step starts where the one before ended. A step bounds the
-//                     answer by the distance to every unused contour's first point, and reduces (distance,
-//                     point index) -- the CPU's tie-break -- over the points of the contours whose box is
-//                     within that bound, a warp a contour. Both reductions are warp shuffles and one barrier;
-//                     every thread then knows the winner, so a step costs two barriers and nothing waits for
-//                     a single thread. The same block then lays out the new offsets, and a gather copies every
-//                     contour rotated to start at its entry point. No read-back: the count stays on the device.
-// Distances are contour.hpp's, shared with the CPU and unfused on the GPU, so every comparison rounds alike.
+// Contour preprocessing on the GPU, the greedy order (contour_preprocess_gpu.cuh): the biggest contour first
+// (the first of equals), then greedily the nearest, one block walking the order, since each step starts
+// where the one before ended. Two ways, the same result:
+//   by chunks         (contour_order_chunks.cu) whenever every contour's chunks of 32 << k points fit the
+//                     block's registers: the usual case, and the fast one.
+//   by contours       here, for thousands of contours: a step bounds the answer by the distance to every
+//                     unused contour's first point, and reduces (distance, point index) -- the CPU's
+//                     tie-break -- over the points of the contours whose box is within that bound, a warp a
+//                     contour. The block then lays out the new offsets.
+// Then a gather copies every contour rotated to start at its entry point. No read-back: the count stays on
+// the device. Distances are contour.hpp's, shared with the CPU and unfused on the GPU, so every comparison
+// rounds alike.
 #include <cfloat>
 #include <climits>
 #include <cub/block/block_scan.cuh>
@@ -52,10 +54,10 @@ __device__ unsigned long long blockMin(unsigned long long v, unsigned long long*
     return m;
 }
 
-// Thread (warp w, lane l) owns contours w + 32 l + 1024 k: it tracks whether they are used (a bit per k) and
-// keeps the first one's offsets, first point and box in registers, so that for up to 1024 contours a step
-// reads nothing but the candidates' points from memory -- the warp that tests contour w + 32 m takes its
-// data from lane m by shuffles.
+// The order by contours. Thread (warp w, lane l) owns contours w + 32 l + 1024 k: it tracks whether they are
+// used (a bit per k) and keeps the first one's offsets, first point and box in registers, so that for up to
+// 1024 contours a step reads nothing but the candidates' points from memory -- the warp that tests contour
+// w + 32 m takes its data from lane m by shuffles.
 __global__ void __launch_bounds__(kOrderThreads) greedyOrder(const Point* points, const int* contourOf,
                                                              const int* offsets, const Box* boxes, const int* counts,
                                                              int* order, int* entry, int* newOffsets) {
@@ -152,16 +154,20 @@ void ContourPreprocessorGpuCuda::orderGreedy() {
     if (m.contourCap < 2 || m.pointCap == 0) return;  // one contour stays as it is
     m.requireContourLimit("ordering");
     const int cap = m.contourCap;
-    m.boxes.reserve(cap, "contour boxes");
-    launchKernel("contours: boxes", contourBoxes, blocksFor(static_cast<std::size_t>(cap) * 32, kThreads), kThreads, 0,
-                 m.stream, m.points.data(), m.offsets.data(), m.counts.data(), m.boxes.data());
     m.orderSteps.reserve(2 * static_cast<std::size_t>(cap), "contour order");
     m.reserveAlternates();
     int* order = m.orderSteps.data();
     int* entry = order + cap;
-    launchKernel("contours: greedy order", greedyOrder, 1, kOrderThreads, 0, m.stream, m.points.data(),
-                 m.contourOf.data(), m.offsets.data(), m.boxes.data(), m.counts.data(), order, entry,
-                 m.offsetsAlt.data());
+    if (const int shift = chunkShiftFor(m.pointCap, cap); shift >= 0) {
+        m.orderByChunks(shift, order, entry);
+    } else {
+        m.boxes.reserve(cap, "contour boxes");
+        launchKernel("contours: boxes", contourBoxes, blocksFor(static_cast<std::size_t>(cap) * 32, kThreads),
+                     kThreads, 0, m.stream, m.points.data(), m.offsets.data(), m.counts.data(), m.boxes.data());
+        launchKernel("contours: greedy order", greedyOrder, 1, kOrderThreads, 0, m.stream, m.points.data(),
+                     m.contourOf.data(), m.offsets.data(), m.boxes.data(), m.counts.data(), order, entry,
+                     m.offsetsAlt.data());
+    }
     launchKernel("contours: gather rotated", gatherRotated, cap, kThreads, 0, m.stream, m.points.data(),
                  m.offsets.data(), m.counts.data(), order, entry, m.offsetsAlt.data(), m.pointsAlt.data(),
                  m.contourOfAlt.data());

@@ -11,13 +11,16 @@
 //                     boxes are apart, give the pairs of close contours; the host joins them into groups
 //                     (union-find over a few hundred pairs) and the splices run on the device, one launch
 //                     per group position, all launched back to back.
-//   order             one block walks the greedy order: each step bounds the answer by the distance to every
-//                     unused contour's first point and reduces (distance, point index) over the points of the
-//                     contours whose box is within that bound, the CPU's tie-break; two barriers a step.
+//   order             one block walks the greedy order over chunks of 32 (or more) points of the contours,
+//                     each thread keeping its chunks' boxes and middle points in registers: each step bounds
+//                     the answer by the distance to every unused chunk's middle point and reduces (distance,
+//                     point index) over the points of the chunks whose box is within that bound, the CPU's
+//                     tie-break; two barriers a step. Thousands of contours are ordered per contour instead.
 // Distances are contour.hpp's, shared with the CPU and unfused on the GPU, so every comparison rounds alike.
 //
 // The stages live one a file: contour_select.cu (brush, min size, and the compaction), contour_duplicates.cu,
-// contour_merge.cu (with contour_merge_plan.cu, its host planning) and contour_order.cu;
+// contour_merge.cu (with contour_merge_plan.cu, its host planning), contour_order.cu and
+// contour_order_chunks.cu;
 // contour_preprocess_shared.cuh holds what they share. This file: upload, download, the whole run, the
 // counts, and numbering the points of contours given by their offsets.
 #include "fourier/contour_preprocess_gpu.cuh"

@@ -26,6 +26,22 @@ namespace contour_gpu {
 inline constexpr int kThreads = 256;
 inline constexpr int kMaxContours = 65536;  // the order step's used-set lives in shared memory as bits
 
+// The greedy order over chunks (contour_order_chunks.cu): one block, each thread keeping this many chunk slots
+// in registers. A chunk is S = 32 << k consecutive points of one contour; its box and middle point bound
+// the distance of any of its points.
+inline constexpr int kChunkThreads = 512;
+inline constexpr int kChunkSlotsPerThread = 8;
+inline constexpr int kChunkSlots = kChunkThreads * kChunkSlotsPerThread;
+struct alignas(16) OrderChunk {
+    Box box;
+    Point middle;
+    int contour;  // -1: a slot between two contours' chunks
+    int unused;
+};
+// log2 S for the chunked order, the least that gives every chunk a slot (at most pointCap / S + contourCap
+// slots), or -1 where even a chunk per contour does not fit: the order then runs per contour.
+int chunkShiftFor(int pointCap, int contourCap);
+
 // Squared distances are non-negative, so their bit patterns order like the floats; the low half breaks ties.
 __device__ __forceinline__ unsigned long long distanceKey(float d2, unsigned low) {
     return (static_cast<unsigned long long>(__float_as_uint(d2)) << 32) | low;
@@ -65,6 +81,7 @@ struct ContourPreprocessorGpuCuda::Impl {
     DeviceBuffer<Box> boxes;
     DeviceBuffer<unsigned> pairBits, listed, arrived;
     DeviceBuffer<contour_gpu::PairWord> pairList;
+    DeviceBuffer<contour_gpu::OrderChunk> orderChunks;
     DeviceBuffer<Point> mergeScratch;
     DeviceBuffer<unsigned long long> keys;
     contour_gpu::PinnedArea uploadArea, planArea, downloadArea;
@@ -80,6 +97,9 @@ struct ContourPreprocessorGpuCuda::Impl {
     void labelContours();
     // The alternate buffers big enough for the bounds.
     void reserveAlternates();
+    // The greedy order over chunks of 32 << shift points: order[], entry[] and the new offsets (into
+    // offsetsAlt). contour_order_chunks.cu.
+    void orderByChunks(int shift, int* order, int* entry);
 };
 
 }  // namespace racelab::fourier

@@ -1,12 +1,14 @@
 // The contour preprocessing on the GPU equals the CPU reference step by step, point for point: on random
 // contours (integer coordinates, so equal distances and ties are everywhere, and real ones), with the steps
-// queued back to back on the device (the counts never read back in between), on more contours than the
-// order step keeps in registers, and on the contours of real pictures (the fourier/shapes scene's among
-// them). Exact equality is the right tolerance: both sides compute every distance with
-// the same unfused float operations and break ties the same way.
+// queued back to back on the device (the counts never read back in between), on many contours and on long
+// ones (the order step's chunk sizes and its order by contours), on ties the order must break as the CPU
+// does, and on the contours of real pictures (the fourier/shapes scene's among them). Exact equality is the
+// right tolerance: both sides compute every distance with the same unfused float operations and break ties
+// the same way.
 #include <gtest/gtest.h>
 
 #ifdef RACELAB_HAVE_CUDA
+#include <algorithm>
 #include <random>
 
 #include "fourier/contour_preprocess_gpu.cuh"
@@ -133,9 +135,10 @@ TEST(ContourPreprocessGpu, ChainedStepsEqualTheCpuReference) {
     }
 }
 
-// More contours than the order step keeps in registers (1024) and than one tile of the compaction's
-// contour pass: short walks spread over 6000x6000, so that most stay apart; min size drops many of them
-// on the device, so every later step starts from a stale bound of the contour count.
+// More contours than one tile of the compaction's contour pass, and than chunks of 32 points leave slots
+// for in the order (it takes chunks of 128): short walks spread over 6000x6000, so that most stay apart;
+// min size drops many of them on the device, so every later step starts from a stale bound of the contour
+// count.
 TEST(ContourPreprocessGpu, ManyContoursEqualTheCpuReference) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     CudaStream stream;
@@ -174,6 +177,61 @@ TEST(ContourPreprocessGpu, ShapesSceneContoursMatchTheCpuPipeline) {
     ASSERT_GT(cpu.size(), 50u);
     expectSame(gpu.run(contours, {}, settings), cpu, "fourier/shapes");
     expectSame(gpu.run(contours, {}, settings), cpu, "fourier/shapes, again (reused buffers)");
+}
+
+// The order step alone on ties it must break as the CPU does: the pen ends at (0, 0) and eleven contours
+// have their nearest point exactly 10 away (integer offsets: (10, 0), (6, 8), ...), three of them copies of
+// each other, listed out of their spatial order; one holds two such points, 31 points apart (two chunks).
+// The least contour number wins, and in it the least point number, every step.
+TEST(ContourPreprocessGpu, OrderBreaksTiesAsTheCpuDoes) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    CudaStream stream;
+    ContourPreprocessorGpuCuda gpu(stream.get());
+    std::vector<Contour> in;
+    Contour first;  // the biggest: placed first by size, it ends at (0, 0)
+    for (int i = 99; i >= 0; --i) first.push_back({static_cast<float>(-i), static_cast<float>(-i)});
+    const int at[][2] = {{10, 0}, {6, 8}, {0, 10}, {-8, 6}, {-10, 0}, {-6, -8}, {0, -10}, {8, -6}, {6, 8}, {6, 8}};
+    for (int k = 0; k < 10; ++k) {  // a short ray outward from each nearest point
+        Contour c;
+        for (int i = 0; i < 20; ++i)
+            c.push_back({static_cast<float>(at[k][0] * (1 + i)), static_cast<float>(at[k][1] * (1 + i))});
+        in.push_back(c);
+    }
+    Contour twoNearest;  // (0, 10) .. (0, 40), (40, 40), (40, 0) .. (10, 0)
+    for (int i = 0; i <= 30; ++i) twoNearest.push_back({0.f, static_cast<float>(10 + i)});
+    twoNearest.push_back({40.f, 40.f});
+    for (int i = 0; i <= 30; ++i) twoNearest.push_back({static_cast<float>(40 - i), 0.f});
+    in.push_back(twoNearest);
+    std::mt19937 rng(5);
+    std::shuffle(in.begin(), in.end(), rng);  // the ties no longer follow the angle
+    in.insert(in.begin() + 3, first);
+    for (int round = 0; round < 2; ++round) {
+        const std::vector<Contour> cpu = orderGreedy(in);
+        ASSERT_EQ(cpu[0].size(), first.size());
+        gpu.upload(in);
+        gpu.orderGreedy();
+        expectSame(gpu.download(), cpu, "ties, round " + std::to_string(round));
+        in.push_back(twoNearest);  // and once more with a copy of a tied contour after all the rest
+    }
+}
+
+// The order step alone where its chunks are wider than a warp (few long contours: 64 or more points a chunk)
+// and where there are too many contours for chunks at all (the order by contours).
+TEST(ContourPreprocessGpu, OrderOfLongAndOfVeryManyContours) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    CudaStream stream;
+    ContourPreprocessorGpuCuda gpu(stream.get());
+    for (bool integer : {true, false}) {
+        const std::vector<Contour> in = randomContours(31, 60, integer, 6000, 3000);
+        ASSERT_GT(pointsIn(in), 140000u);  // past 4096 chunks of 32
+        gpu.upload(in);
+        gpu.orderGreedy();
+        expectSame(gpu.download(), orderGreedy(in), integer ? "60 long walks, integer" : "60 long walks, real");
+    }
+    const std::vector<Contour> many = randomContours(32, 4300, true, 30, 20000);
+    gpu.upload(many);
+    gpu.orderGreedy();
+    expectSame(gpu.download(), orderGreedy(many), "4300 short walks");
 }
 
 TEST(ContourPreprocessGpu, DegenerateInputs) {

@@ -23,11 +23,11 @@ public:
     virtual std::vector<Contour> download() const = 0;
 
     // The steps, in the course project's order. Each leaves the result on the device.
-    virtual void removeBrushed(const std::vector<BrushStroke>& strokes) = 0;  // flag + CUB select
-    virtual void dropSmall(int minSize) = 0;                                   // flag + CUB select
+    virtual void removeBrushed(const std::vector<BrushStroke>& strokes) = 0;  // flag + CUB scan + compaction
+    virtual void dropSmall(int minSize) = 0;                                   // flag + CUB scan + compaction
     virtual void removeDuplicates(float distance) = 0;                         // greedy chain by pointer jumping
     virtual void mergeClose(float distance) = 0;                               // tiled all-pairs + batched splices
-    virtual void orderGreedy() = 0;                                            // one block walks the greedy order
+    virtual void orderGreedy() = 0;                                            // one block, over contour chunks
 
     virtual std::vector<Contour> run(const std::vector<Contour>& contours, const std::vector<BrushStroke>& strokes,
                                      const PreprocessSettings& settings) = 0;
