@@ -130,8 +130,12 @@ for stage in $stages; do
     run window-nvidia "$bin/racelab" view --scene circles/rand10k --variant bad --size 1280x720 --frames 120 --no-vsync --screenshot "$out/window-nvidia.png" --record "$out/window-nvidia.csv"
     run window-rand10k-good "$bin/racelab" view --scene circles/rand10k --size 1280x720 --frames 2000 --no-vsync --record "$out/window-rand10k-good.csv"
     run window-rand10k-good-one-at-a-time "$bin/racelab" view --scene circles/rand10k --size 1280x720 --frames 1000 --no-vsync --in-flight 1 --record "$out/window-rand10k-good-one-at-a-time.csv"
+    # The same scene at a quarter of the pixels, and the lightest scene: where the X server's copy of the swap
+    # bounds the window, the present stage follows the window's pixels and not the scene.
+    run window-rand10k-good-640x360 "$bin/racelab" view --scene circles/rand10k --size 640x360 --frames 2000 --no-vsync --record "$out/window-rand10k-good-640x360.csv"
+    run window-rgb-1280x720 "$bin/racelab" view --scene circles/rgb --size 1280x720 --frames 2000 --no-vsync --record "$out/window-rgb-1280x720.csv"
     # Frames per second the window showed, and where the frame's time went (the swap is the present stage).
-    for csv in window-rand10k-good window-rand10k-good-one-at-a-time; do
+    for csv in window-rand10k-good window-rand10k-good-one-at-a-time window-rand10k-good-640x360 window-rgb-1280x720; do
       python3 tools/window-fps.py "$out/$csv.csv" | sed "s/^/   $csv: /" | tee -a "$out/summary.txt"
     done
     run window-planes "$bin/racelab" view --scene planes/default --size 1280x720 --frames 90 --no-vsync --screenshot "$out/window-planes.png"
