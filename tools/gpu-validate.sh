@@ -134,8 +134,10 @@ for stage in $stages; do
     # bounds the window, the present stage follows the window's pixels and not the scene.
     run window-rand10k-good-640x360 "$bin/racelab" view --scene circles/rand10k --size 640x360 --frames 2000 --no-vsync --record "$out/window-rand10k-good-640x360.csv"
     run window-rgb-1280x720 "$bin/racelab" view --scene circles/rgb --size 1280x720 --frames 2000 --no-vsync --record "$out/window-rgb-1280x720.csv"
+    # The largest mesh in the viewer: 10 M triangles, generated and built on the GPU, at the viewer's size.
+    run window-mesh-bumpy10M "$bin/racelab" view --scene mesh/bumpy10M --size 1280x720 --frames 600 --no-vsync --record "$out/window-mesh-bumpy10M.csv"
     # Frames per second the window showed, and where the frame's time went (the swap is the present stage).
-    for csv in window-rand10k-good window-rand10k-good-one-at-a-time window-rand10k-good-640x360 window-rgb-1280x720; do
+    for csv in window-rand10k-good window-rand10k-good-one-at-a-time window-rand10k-good-640x360 window-rgb-1280x720 window-mesh-bumpy10M; do
       python3 tools/window-fps.py "$out/$csv.csv" | sed "s/^/   $csv: /" | tee -a "$out/summary.txt"
     done
     run window-planes "$bin/racelab" view --scene planes/default --size 1280x720 --frames 90 --no-vsync --screenshot "$out/window-planes.png"
