@@ -156,9 +156,13 @@ void ContourPreprocessorGpuCuda::mergeClose(float distance) {
     m.pairBits.reserve(words, "merge contour-pair bits");
     m.pairList.reserve(words, "merge pair list");
     m.listed.reserve(1, "merge pair count");
+    // The read-back below copies the first pair words whatever their count: cleared, the words past the count
+    // are zeros rather than memory never written (compute-sanitizer initcheck).
+    const std::size_t firstWords = std::min<std::size_t>(words, kFirstWords);
     namedGpuStep("contours: clear pair bits", m.stream, [&] {
         CUDA_CHECK(cudaMemsetAsync(m.pairBits.data(), 0, words * sizeof(unsigned), m.stream));
         CUDA_CHECK(cudaMemsetAsync(m.listed.data(), 0, sizeof(unsigned), m.stream));
+        CUDA_CHECK(cudaMemsetAsync(m.pairList.data(), 0, firstWords * sizeof(PairWord), m.stream));
     });
     const dim3 grid(tiles, (tiles + kTilesPerBlock - 1) / kTilesPerBlock);
     launchKernel("contours: close pairs", closeContourPairs, grid, kTile, 0, m.stream, m.points.data(),
@@ -167,7 +171,6 @@ void ContourPreprocessorGpuCuda::mergeClose(float distance) {
                  m.pairBits.data(), words, m.pairList.data(), m.listed.data());
 
     // 2. one read-back: counts, pair count, offsets and the first pair words (all there is, as a rule)
-    const std::size_t firstWords = std::min<std::size_t>(words, kFirstWords);
     const std::size_t headerInts = 4 + static_cast<std::size_t>(stride) + 1;  // counts, listed, pad, offsets
     const std::size_t headerBytes = (headerInts * sizeof(int) + 15) / 16 * 16;
     auto* area = static_cast<char*>(m.downloadArea.reserve(headerBytes + firstWords * sizeof(PairWord), m.stream));
