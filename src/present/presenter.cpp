@@ -33,7 +33,7 @@ std::optional<PresentMode> presentModeNamed(const std::string& name) {
 namespace {
 
 // The interop form a mode asks for. Interop and Auto take the texture form: it measured faster than the
-// PBO pair on the H100 (docs/BENCHMARKS.md, "Frame loop and presenters").
+// PBO pair on the H100 (docs/BENCHMARKS.md, "Interop forms").
 std::unique_ptr<Presenter> makeInterop(PresentMode mode, cudaStream_t stream) {
     if (mode == PresentMode::InteropPbo) return std::make_unique<PboInteropPresenter>(stream);
     return std::make_unique<TextureInteropPresenter>(stream);
