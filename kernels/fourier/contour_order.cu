@@ -16,6 +16,7 @@
 
 #include "common/launch.cuh"
 #include "fourier/contour_preprocess_shared.cuh"
+#include "fourier/contour_reorder_offsets.cuh"
 
 namespace racelab::fourier {
 using namespace contour_gpu;
@@ -121,18 +122,7 @@ __global__ void __launch_bounds__(kOrderThreads) greedyOrder(const Point* points
         at = nearest - offsets[chosen];
     }
     __syncthreads();  // order[] is written by thread 0
-    // the new offsets: sizes in the new order, scanned a tile at a time
-    int before = 0;
-    for (int first = 0; first < contours; first += kOrderThreads) {
-        const int k = first + tid;
-        const int size = k < contours ? offsets[order[k] + 1] - offsets[order[k]] : 0;
-        int mineBefore = 0, tileTotal = 0;
-        Scan(scanStorage).ExclusiveSum(size, mineBefore, tileTotal);
-        if (k < contours) newOffsets[k] = before + mineBefore;
-        before += tileTotal;
-        __syncthreads();
-    }
-    if (tid == 0) newOffsets[contours] = before;
+    scanReorderedOffsets<kOrderThreads>(order, offsets, contours, scanStorage, newOffsets);
 }
 
 // One block per output contour: the contour order[b] rotated to start at entry[b].

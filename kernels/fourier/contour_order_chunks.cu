@@ -21,6 +21,7 @@
 
 #include "common/launch.cuh"
 #include "fourier/contour_preprocess_shared.cuh"
+#include "fourier/contour_reorder_offsets.cuh"
 
 namespace racelab::fourier {
 using namespace contour_gpu;
@@ -195,18 +196,7 @@ __global__ void __launch_bounds__(kChunkThreads) greedyOrderChunks(const Point* 
         if (tid == 0) order[step] = w.contour, entry[step] = w.entry;
     }
     __syncthreads();  // order[] is written by thread 0
-    // the new offsets: sizes in the new order, scanned a tile at a time
-    int before = 0;
-    for (int first = 0; first < contours; first += kChunkThreads) {
-        const int k = first + tid;
-        const int size = k < contours ? contourStart[order[k] + 1] - contourStart[order[k]] : 0;
-        int mineBefore = 0, tileTotal = 0;
-        Scan(scanStorage).ExclusiveSum(size, mineBefore, tileTotal);
-        if (k < contours) newOffsets[k] = before + mineBefore;
-        before += tileTotal;
-        __syncthreads();
-    }
-    if (tid == 0) newOffsets[contours] = before;
+    scanReorderedOffsets<kChunkThreads>(order, contourStart, contours, scanStorage, newOffsets);
 }
 
 }  // namespace
