@@ -6,6 +6,7 @@
 
 #include "core/frame_graph.hpp"
 #include "core/interrupt.hpp"
+#include "core/scoped_enabled.hpp"
 #include "core/stats.hpp"
 
 namespace racelab {
@@ -19,16 +20,11 @@ GraphComparison timeWithoutGraph(FrameLoop& loop, const FrameControls& controls,
     g.graphFrames = graphFrames;
     g.measuredFrames = measuredFrames;
     FrameGraph& graph = loop.graph();
-    const bool was = graph.enabled();
-    graph.setEnabled(false);
     std::vector<double> kernelMs;
-    try {
+    {
+        const ScopedEnabled<FrameGraph> direct(graph, false);
         for (long i = 0; i < frames && !interruptSignal(); ++i) kernelMs.push_back(loop.runFrame(controls).kernelMs);
-    } catch (...) {
-        graph.setEnabled(was);
-        throw;
     }
-    graph.setEnabled(was);
     g.directFrames = static_cast<long>(kernelMs.size());
     g.withoutGraphP50Ms = summarize(kernelMs).p50;
     return g;

@@ -5,6 +5,7 @@
 
 #include "core/interrupt.hpp"
 #include "core/json_text.hpp"
+#include "core/scoped_enabled.hpp"
 #include "core/stats.hpp"
 
 namespace racelab {
@@ -14,18 +15,14 @@ KernelTable timeKernels(FrameLoop& loop, const FrameControls& controls, long fra
     if (!onGpu || frames <= 0) return table;
     KernelTiming& timing = KernelTiming::instance();
     timing.clear();
-    timing.setEnabled(true);
     std::vector<double> kernelMs;
-    try {
+    {
+        const ScopedEnabled<KernelTiming> timed(timing, true);
         for (long i = 0; i < frames && !interruptSignal(); ++i) {
             kernelMs.push_back(loop.runFrame(controls).kernelMs);  // waits for the frame's kernels
             timing.closeFrame();
         }
-    } catch (...) {
-        timing.setEnabled(false);
-        throw;
     }
-    timing.setEnabled(false);
     table.frames = timing.framesTimed();
     table.kernelStageP50Ms = summarize(kernelMs).p50;
     table.steps = timing.summary();

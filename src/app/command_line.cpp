@@ -49,7 +49,8 @@ void addComparisonOptions(CLI::App& command, ComparisonOptions& c) {
 }  // namespace
 
 CommandLine::CommandLine() {
-    app.description("racelab: CUDA kernels render every frame straight into an OpenGL pixel buffer; each workload has "
+    app.description("racelab: CUDA kernels render every frame, which OpenGL shows without a trip through the host where "
+                    "CUDA-GL interop works; each workload has "
                     "a correct (good) and a racy (bad) variant and a CPU reference.");
     app.require_subcommand(1);
     app.set_help_all_flag("--help-all", "help for every subcommand");

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "core/errors.hpp"
 #include "scenes/fourier/contour_extraction.hpp"
@@ -125,6 +126,38 @@ TEST(FourierExtraction, ShapesPictureIsReproducibleAndRichInContours) {
     EXPECT_GT(points, 5000u);  // 60 shapes of radius 4..32 px: thousands of edge points
     EXPECT_THROW(shapesImage(8, 10, 0), UsageError);
     EXPECT_THROW(shapesImage(512, 0, 0), UsageError);
+}
+
+namespace {
+
+// The process's peak resident memory (VmHWM) in MiB, and a way to reset it to the present size (Linux's
+// clear_refs "5"), so that a test can measure the peak of one call; -1 where /proc does not offer either.
+long peakResidentMib() {
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6)) / 1024;
+    return -1;
+}
+
+bool resetPeakResident() {
+    std::ofstream clear("/proc/self/clear_refs");
+    clear << "5";
+    clear.flush();
+    return static_cast<bool>(clear);
+}
+
+}  // namespace
+
+TEST(FourierExtraction, ATinyPngClaimingAGigabyteIsRefusedWithoutAllocatingIt) {
+    // 69 bytes whose header says 8192x8192 interlaced 16-bit RGBA (about 1 GiB of filtered rows) and whose
+    // data inflates to 64 bytes: refused, and loading it must not cost anything near the header's size.
+    const auto file = std::filesystem::path(RACELAB_SOURCE_DIR) / "fuzz/regressions/image/png-header-claims-a-gigabyte";
+    ASSERT_TRUE(std::filesystem::exists(file));
+    if (!resetPeakResident() || peakResidentMib() < 0) GTEST_SKIP() << "/proc/self/clear_refs or VmHWM unavailable";
+    const long before = peakResidentMib();
+    EXPECT_THROW(loadGrayImage(file.string()), UsageError);
+    const long peak = peakResidentMib();
+    EXPECT_LT(peak, before + 64) << "loading a 69-byte file raised the peak from " << before << " to " << peak << " MiB";
 }
 
 TEST(FourierExtraction, BadImageFilesAreRefused) {

@@ -16,6 +16,8 @@
 namespace racelab::fourier {
 namespace {
 
+constexpr std::uint64_t kDeflateMaxExpansion = 1032;
+
 // The whole file; false when it cannot be opened.
 bool readBytes(const std::string& path, std::vector<unsigned char>& bytes) {
     std::ifstream file(path, std::ios::binary);
@@ -57,8 +59,13 @@ bool pngDataFitsItsHeader(const std::vector<unsigned char>& bytes) {
     std::uint64_t limit = height * (1 + (width * bitsPerPixel + 7) / 8);
     if (interlaced) limit = 2 * limit + 1024;
     if (limit > static_cast<std::uint64_t>(INT_MAX) || data.size() > static_cast<std::size_t>(INT_MAX)) return false;
-    std::vector<char> out(static_cast<std::size_t>(limit));
-    return stbi_zlib_decode_buffer(out.data(), static_cast<int>(limit), data.data(), static_cast<int>(data.size())) >= 0;
+    // Deflate expands at most 1032:1 (a 258-byte match in two bits), so data that could fill the header's
+    // size needs no larger buffer than that; a tiny file claiming a gigapixel header then costs kilobytes,
+    // not the header's size (found by fuzz_image: fuzz/regressions/image/png-header-claims-a-gigabyte).
+    const std::uint64_t reachable = static_cast<std::uint64_t>(data.size()) * kDeflateMaxExpansion + 1024;
+    const int capacity = static_cast<int>(std::min(limit, reachable));
+    std::vector<char> out(static_cast<std::size_t>(capacity));
+    return stbi_zlib_decode_buffer(out.data(), capacity, data.data(), static_cast<int>(data.size())) >= 0;
 }
 
 }  // namespace
