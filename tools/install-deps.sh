@@ -5,7 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config python3
   libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad libcli11-dev libgtest-dev
   libegl-dev libgl-dev libgles-dev xvfb xauth python3-matplotlib libtinyobjloader-dev
-  libopencv-imgproc-dev clang
+  libopencv-imgproc-dev clang nlohmann-json3-dev
   dpkg-dev  # dpkg-shlibdeps: the .deb's Depends (cpack -G DEB, CTest Package.DebAndInstallRun)
 )
 missing=()
