@@ -20,6 +20,9 @@ public:
     void advance(Animation animation, cudaStream_t stream) override;
     void render(const FrameTarget& target, CircleVariant variant) override;
     CircleRenderStats lastStats() const override;
+    CircleDeviceArrays deviceArrays() const override;
+    void clearCourseImage(float* image, int width, int height, bool snow, cudaStream_t stream) override;
+    void courseImageToTarget(const float* image, const FrameTarget& target) override;
 
 private:
     struct Impl;

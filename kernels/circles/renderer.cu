@@ -89,6 +89,10 @@ CircleRenderStats CircleGpuCuda::lastStats() const {
     return impl_->stats;
 }
 
+CircleDeviceArrays CircleGpuCuda::deviceArrays() const {
+    return {impl_->position.data(), impl_->velocity.data(), impl_->color.data(), impl_->radius.data(), impl_->count};
+}
+
 }  // namespace racelab::circles
 
 // The scenes make their GPU half through makeGpuHalf<CircleGpu>("circles") (core/gpu_half.hpp).

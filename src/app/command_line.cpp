@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "core/provenance.hpp"
 #include "scenes/scene_registry.hpp"
+#include "userkernel/worker_main.hpp"
 
 namespace racelab {
 namespace {
@@ -13,7 +14,19 @@ namespace {
 void addSceneOptions(CLI::App& command, SceneSelection& s, const char* defaultSize) {
     if (s.scene.empty()) s.scene = defaultSceneName();
     command.add_option("--scene", s.scene, "scene name, see `racelab list`")->capture_default_str();
-    command.add_option("--variant", s.variant, "the scene's variant: good, or a racy one (see `racelab list`)")->capture_default_str();
+    command.add_option("--variant", s.variant, "the scene's variant: good, or a racy one (see `racelab list`), or the "
+                                               "name of the --kernel file (its variant; the default with --kernel)")
+        ->capture_default_str()
+        ->each([&s](const std::string&) { s.variantGiven = true; });
+    command.add_option("--kernel", s.kernel,
+                       "your CUDA kernel file for the scene's family (`racelab new-kernel` writes a starter; "
+                       "docs/YOUR_KERNEL.md): compiled with NVRTC, run in a worker process as one more variant, "
+                       "named after the file; the viewer recompiles it on every save")
+        ->check(CLI::ExistingFile);
+    command.add_option("--kernel-timeout", s.kernelTimeout,
+                       "seconds a user kernel's frame may take before its worker is stopped (the watchdog)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.05, 3600.0));
     command.add_option("--size", s.size, std::string("frame size WxH (default ") + defaultSize + ")");
     command.add_option("--backend", s.backend, "cuda | cpu | auto (cuda when a CUDA device is usable)")->capture_default_str();
     command.add_option("--seed", s.seed, "seed for glibc srand() in scene generation")->capture_default_str();
@@ -155,6 +168,17 @@ CommandLine::CommandLine() {
     framesCommand->add_option("--gif", frameExport.gif, "also assemble a GIF (needs ffmpeg)");
     framesCommand->add_option("--mp4", frameExport.mp4, "also assemble an MP4 (needs ffmpeg)");
 
+    newKernelCommand = app.add_subcommand("new-kernel", "write a starter kernel of a family to FILE, to run with --kernel");
+    newKernelCommand->add_option("family", newKernel.family, "the family: " + kernelFamiliesHelp())->required();
+    newKernelCommand->add_option("file", newKernel.file, "the file to write, e.g. my_renderer.cu")->required();
+    newKernelCommand->add_flag("--force", newKernel.force, "overwrite FILE if it exists");
+    newKernelCommand->footer("Then: racelab view --scene <a scene of the family> --kernel FILE (docs/YOUR_KERNEL.md)");
+
+    // Hidden (no group): the process racelab starts to run a user kernel in a CUDA context of its own.
+    workerCommand = app.add_subcommand("kernel-worker", "")->group("");
+    workerCommand->add_option("--socket-fd", workerSocket)->required();
+    workerCommand->add_option("--device", workerDevice)->required();
+
     listCommand = app.add_subcommand("list", "list the scenes, their variants and (--params) their parameters");
     listCommand->add_flag("--params", listParams, "also list every family's parameters: name, range or choices, default");
 
@@ -177,6 +201,8 @@ int CommandLine::run() {
     for (const auto& [command, handler] : familyCommands)
         if (*command) return handler->run();
     if (*framesCommand) return runFrameExport(frameExport);
+    if (*newKernelCommand) return runNewKernel(newKernel);
+    if (*workerCommand) return userkernel::runKernelWorker(workerSocket, workerDevice);
     return runList(listParams);
 }
 

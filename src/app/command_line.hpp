@@ -26,10 +26,12 @@ struct CommandLine {
     RenderOptions render;
     CheckOptions check;
     FrameExportOptions frameExport;
+    NewKernelOptions newKernel;
+    int workerSocket = -1, workerDevice = 0;
     bool listParams = false;
     bool dryParse = false;  // --dry-parse: main() calls checkWithoutRunning() instead of run()
     CLI::App *viewCommand = nullptr, *benchCommand = nullptr, *renderCommand = nullptr, *checkCommand = nullptr,
-             *framesCommand = nullptr, *listCommand = nullptr;
+             *framesCommand = nullptr, *listCommand = nullptr, *newKernelCommand = nullptr, *workerCommand = nullptr;
     // The subcommands the workload families add (WorkloadFamily::commands), each with its handler.
     std::vector<std::pair<CLI::App*, std::unique_ptr<FamilyCommandHandler>>> familyCommands;
     // The selection of the parsed subcommand, if it has one.

@@ -16,6 +16,9 @@ struct SceneSelection {
     std::vector<std::string> params;  // NAME=VALUE for the scene's parameters, e.g. shading=depth
     std::map<std::string, std::string> inputs;  // the options families add (--image ...), by name
     long frame = 0;                   // animation frame to start at, numbered as CS149's (frame 0: first picture)
+    std::string kernel;               // a user kernel file: one more variant of the scene (src/userkernel/)
+    double kernelTimeout = 2.0;       // the watchdog: seconds a user kernel's frame may take
+    bool variantGiven = false;        // --variant was given (else a --kernel is the variant shown)
 };
 
 // --view and its settings (render, check and view): how a racy variant is shown beside the good one.
@@ -75,7 +78,17 @@ struct FrameExportOptions {
     std::string outDir, gif, mp4;
 };
 
+// racelab new-kernel: writes a family's starter kernel.
+struct NewKernelOptions {
+    std::string family, file;
+    bool force = false;
+};
+
+// "circles (racelab/circles.cuh), ...": the families that take a user kernel, for help texts.
+std::string kernelFamiliesHelp();
+
 int runView(const ViewOptions& options);
+int runNewKernel(const NewKernelOptions& options);
 int runFrameExport(const FrameExportOptions& options);
 int runBench(const BenchOptions& options);
 int runRender(const RenderOptions& options);

@@ -3,6 +3,7 @@
 // ranges; this adds the names and values only racelab knows. The docs test (tests/cpu/docs_commands_test.cpp)
 // runs every command quoted in README.md and docs/ this way.
 #include <algorithm>
+#include <filesystem>
 
 #include "app/command_line.hpp"
 #include "core/errors.hpp"
@@ -21,7 +22,11 @@ void checkSelection(const SceneSelection& s, bool sceneIsUsed) {
     if (!sceneIsUsed) return;
     const SceneListing* listing = &findScene(s.scene);  // throws naming the valid scenes
     const auto& variants = listing->family->variants;
-    if (std::none_of(variants.begin(), variants.end(), [&](const VariantInfo& v) { return v.name == s.variant; })) {
+    const bool kernelVariant = !s.kernel.empty() && std::filesystem::path(s.kernel).stem().string() == s.variant;
+    if (!s.kernel.empty() && !listing->family->kernelContract)
+        throw UsageError("--kernel: the " + listing->family->name + " family takes no user kernel");
+    if (!kernelVariant &&
+        std::none_of(variants.begin(), variants.end(), [&](const VariantInfo& v) { return v.name == s.variant; })) {
         std::string valid;
         for (const auto& v : variants) valid += (valid.empty() ? "" : ", ") + v.name;
         throw UsageError("scene " + s.scene + " has no variant '" + s.variant + "' (valid: " + valid + ")");

@@ -4,13 +4,27 @@
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "scenes/scene_registry.hpp"
+#include "userkernel/user_kernel.hpp"
+#include "userkernel/user_kernel_scene.hpp"
 #ifdef RACELAB_HAVE_CUDA
 #include "core/device_buffer.hpp"
 #endif
 
 namespace racelab {
 
-PreparedScene prepareScene(const SceneSelection& selection, const std::string& defaultSize) {
+std::shared_ptr<userkernel::UserKernel> makeUserKernel(const SceneSelection& selection, const WorkloadFamily& family,
+                                                       bool live) {
+    if (selection.kernel.empty()) return nullptr;
+    if (!family.kernelContract)
+        throw UsageError("--kernel: the " + family.name + " family takes no user kernel (families that do: " +
+                         kernelFamiliesHelp() + ")");
+    userkernel::UserKernelOptions options;
+    options.watch = live;
+    options.timeoutSeconds = selection.kernelTimeout;
+    return std::make_shared<userkernel::UserKernel>(selection.kernel, family.name, *family.kernelContract, options);
+}
+
+PreparedScene prepareScene(const SceneSelection& selection, const std::string& defaultSize, bool liveKernel) {
     PreparedScene out;
     out.size = parseSize(selection.size.empty() ? defaultSize : selection.size);
     if (selection.backend != "auto" && selection.backend != "cuda" && selection.backend != "cpu")
@@ -30,8 +44,22 @@ PreparedScene prepareScene(const SceneSelection& selection, const std::string& d
     options.count = selection.count;
     options.backend = out.backend;
     options.inputs = selection.inputs;
-    out.scene = createScene(selection.scene.empty() ? defaultSceneName() : selection.scene, options);
-    out.variant = out.scene->variantIndex(selection.variant);
+    const std::string sceneName = selection.scene.empty() ? defaultSceneName() : selection.scene;
+    out.scene = createScene(sceneName, options);
+    if (!selection.kernel.empty()) {
+        if (out.backend != Backend::Cuda)
+            throw UsageError("--kernel needs the cuda backend (" + (why.empty() ? std::string("--backend cpu") : why) + ")");
+        out.kernel = makeUserKernel(selection, *findScene(sceneName).family, liveKernel);
+        out.scene = userkernel::withUserKernel(std::move(out.scene), out.kernel);
+        if (!liveKernel && !out.kernel->waitUntilReady(600)) {
+            const auto& status = out.kernel->status();
+            throw Error(out.kernel->variantName() + " (" + out.kernel->path() + ") " +
+                        userkernel::kernelStateName(status.state) + ":\n" + status.message);
+        }
+    }
+    out.variant = out.scene->variantIndex(!selection.kernel.empty() && !selection.variantGiven && out.kernel
+                                              ? out.kernel->variantName()
+                                              : selection.variant);
     for (const auto& assignment : selection.params) {
         std::string name, value;
         splitAssignment(assignment, name, value);

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/errors.hpp"
+
 #ifdef RACELAB_HAVE_CUDA
 #include "core/cuda_check.hpp"
 #include "core/device_buffer.hpp"
@@ -54,6 +56,16 @@ int currentCudaDevice() {
     return device;
 }
 
+void selectCudaDevice(int device) { CUDA_CHECK(cudaSetDevice(device)); }
+
+std::string cudaDeviceArchitecture() {
+    const int device = currentCudaDevice();
+    if (device < 0) return "";
+    cudaDeviceProp props{};
+    CUDA_CHECK(cudaGetDeviceProperties(&props, device));
+    return "sm_" + std::to_string(props.major) + std::to_string(props.minor);
+}
+
 std::string describeCudaDevice() {
     std::string why;
     if (!cudaDeviceAvailable(&why)) return "no CUDA device (" + why + ")";
@@ -75,6 +87,8 @@ void GpuTimer::start() {}
 void GpuTimer::stop() {}
 double GpuTimer::elapsedMs() const { return 0; }
 int currentCudaDevice() { return -1; }
+void selectCudaDevice(int) { throwNoCudaBuild(); }
+std::string cudaDeviceArchitecture() { return ""; }
 std::string describeCudaDevice() { return "no CUDA device (this build has no CUDA backend)"; }
 #endif
 

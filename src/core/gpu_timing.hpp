@@ -38,6 +38,10 @@ private:
 
 // The CUDA device this process renders on (the current one), or -1 without CUDA.
 int currentCudaDevice();
+// Makes `device` the current one (the kernel worker: the same GPU as racelab). Throws Error without it.
+void selectCudaDevice(int device);
+// The current device's architecture as NVRTC names it, e.g. "sm_90"; "" without a device.
+std::string cudaDeviceArchitecture();
 // "NVIDIA H100 80GB HBM3 (sm_90, driver 13.0)" or why there is none.
 std::string describeCudaDevice();
 // Whether this build has CUDA and a device it can use; when not, `whyNot` says which is missing.

@@ -10,6 +10,7 @@
 #include "core/frame_target.hpp"
 #include "core/host_image.hpp"
 #include "core/labelled_ratio.hpp"
+#include "scenes/kernel_contract.hpp"
 #include "scenes/scene_parameters.hpp"
 
 namespace racelab {
@@ -73,10 +74,11 @@ public:
     // The scene's typed parameters (made from its family's descriptor, scenes/workload.hpp). Scenes read them
     // where they use them; after a change made through setParameter or the panel, a parameter marked
     // `regenerates` rebuilds the scene.
-    ParameterSet& parameters() { return parameters_; }
-    const ParameterSet& parameters() const { return parameters_; }
+    // Virtual so that a scene wrapping another (userkernel/user_kernel_scene.hpp) hands out the inner one's.
+    virtual ParameterSet& parameters() { return parameters_; }
+    virtual const ParameterSet& parameters() const { return parameters_; }
     // NAME=VALUE from the CLI (or a test): validated, then the scene is rebuilt if the parameter needs it.
-    void setParameter(const std::string& name, const std::string& value);
+    virtual void setParameter(const std::string& name, const std::string& value);
     // Rebuilds the scene from its parameters (after a control marked `regenerates` changed).
     virtual void regenerate() = 0;
 
@@ -131,6 +133,10 @@ public:
     }
 
     int variantIndex(const std::string& variantName) const;  // throws UsageError listing the valid ones
+
+    // The per-frame side of the family's kernel contract (scenes/kernel_contract.hpp), for running a user's
+    // kernel as a variant; nullptr when the family has no contract or this scene cannot offer one.
+    virtual UserKernelSide* userKernelSide() { return nullptr; }
 
 protected:
     Scene() = default;

@@ -6,9 +6,11 @@
 #pragma once
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "scenes/kernel_contract.hpp"
 #include "scenes/scene.hpp"
 #include "scenes/scene_options.hpp"
 #include "scenes/scene_parameters.hpp"
@@ -68,6 +70,9 @@ struct WorkloadFamily {
     std::function<std::vector<PresetInfo>()> presets;
     // Makes the scene `preset` of this family; throws UsageError / MissingInputError for bad input.
     std::function<std::unique_ptr<Scene>(const std::string& preset, const SceneOptions& options)> create;
+    // How a user's kernel plugs in as a variant of this family's scenes (scenes/kernel_contract.hpp); none
+    // when the family offers no contract.
+    std::optional<KernelContract> kernelContract;
 };
 
 }  // namespace racelab

@@ -23,6 +23,15 @@ struct CircleRenderStats {
     bool secondPassBinned = false;  // the last frame binned its second pass (not: every tile was opaque before)
 };
 
+// The circle arrays on the device, in CS149's layout (3 floats a circle for position, velocity, color).
+struct CircleDeviceArrays {
+    const float* position = nullptr;
+    const float* velocity = nullptr;
+    const float* color = nullptr;
+    const float* radius = nullptr;
+    int count = 0;
+};
+
 class CircleGpu : public GpuHalf {
 public:
     // Copies the whole set to the device (checks free memory first).
@@ -33,6 +42,12 @@ public:
     virtual void advance(Animation animation, cudaStream_t stream) = 0;
     virtual void render(const FrameTarget& target, CircleVariant variant) = 0;
     virtual CircleRenderStats lastStats() const = 0;
+
+    // For a user's kernel (circle_kernel_side.cpp): the uploaded arrays, the course's float4 image cleared
+    // as its clearImage does (white, or the snow scenes' grey ramp), and that image turned into the frame.
+    virtual CircleDeviceArrays deviceArrays() const = 0;
+    virtual void clearCourseImage(float* image, int width, int height, bool snow, cudaStream_t stream) = 0;
+    virtual void courseImageToTarget(const float* image, const FrameTarget& target) = 0;
 };
 
 }  // namespace racelab::circles

@@ -14,7 +14,7 @@ namespace racelab::circles {
 
 class CircleGpu;
 
-class CircleScene final : public Scene {
+class CircleScene final : public Scene, public UserKernelSide {
 public:
     CircleScene(const std::string& preset, const SceneOptions& options);
     ~CircleScene() override;
@@ -36,6 +36,12 @@ public:
     std::string statsLine() const override;
 
     const CircleSet& circles() const { return set_; }
+
+    // A user's kernel (circle_kernel_side.cpp; the contract: kernel_contract.cuh).
+    UserKernelSide* userKernelSide() override { return this; }
+    KernelFrame userKernelFrame(const FrameTarget& target) override;
+    void prepareUserKernelOutputs(void* const* outputs, const FrameTarget& target) override;
+    void drawUserKernelOutputs(const void* const* outputs, const FrameTarget& target) override;
 
 private:
     void uploadIfStale(cudaStream_t stream);  // makes the GPU half; the host set changed (regenerate, cpu steps): copy it over

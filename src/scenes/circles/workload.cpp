@@ -1,4 +1,5 @@
 // The circles family's descriptor: CS149's scenes, the three renderer variants and the parameters.
+#include "scenes/circles/circle_kernel_contract.hpp"
 #include "scenes/circles/circle_scene.hpp"
 #include "scenes/circles/circle_scene_spec.hpp"
 #include "scenes/workload.hpp"
@@ -36,6 +37,7 @@ RACELAB_WORKLOAD(circles) {
         f.create = [](const std::string& preset, const SceneOptions& options) -> std::unique_ptr<Scene> {
             return std::make_unique<circles::CircleScene>(preset, options);
         };
+        f.kernelContract = circles::circleKernelContract();
         return f;
     }();
     return family;

@@ -1,0 +1,27 @@
+// Opening a CUDA toolkit library (cuFFT, NVRTC) at run time by the exact soname of the toolkit racelab was
+// built with: another major version is another ABI, and the development symlink (libnvrtc.so) may point at
+// any of them. Looked for by the loader's own search first (LD_LIBRARY_PATH, ld.so.cache), then in the
+// folders given (the building toolkit's library folder, a Python wheel's), so a machine without the library
+// still runs everything else and the caller says what is missing and how to get it.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace racelab {
+
+struct ToolkitLibrary {
+    void* handle = nullptr;  // dlopen handle; never closed (the process keeps its entry points)
+    std::string path;        // where it was found ("" when through the loader's own search)
+    std::string error;       // why not, when handle is null: every place looked in
+};
+
+// Tries each soname in `sonames` by the loader's search, then in each of `folders`, and returns the first
+// that opens.
+ToolkitLibrary openToolkitLibrary(const std::vector<std::string>& sonames, const std::vector<std::string>& folders);
+
+// The library folders Python wheels of the CUDA toolkit install into (e.g. nvidia-cuda-nvrtc's
+// site-packages/nvidia/cu13/lib), in every site-packages / dist-packages folder of this machine's Pythons,
+// the user's and an active virtual environment's. `subfolders` are the wheel's own (e.g. "nvidia/cu13/lib").
+std::vector<std::string> pythonWheelFolders(const std::vector<std::string>& subfolders);
+
+}  // namespace racelab

@@ -1,0 +1,61 @@
+// racelab/circles.cuh: the circles family's contract with a user kernel (installed as
+// share/racelab/kernels/include/racelab/circles.cuh; `#include <racelab/circles.cuh>` finds it).
+//
+// The names and layout are CS149 asst3's (render/cudaRenderer.cu), so a student's kernels port by copying:
+// cuConstRendererParams holds the scene name, the circle count and the device arrays (position: x, y, depth
+// per circle in [0,1]; color: r, g, b; radius), and the float4 image of imageWidth x imageHeight pixels, row 0
+// at the bottom. Before the file's launches run, racelab has cleared the image as the course's clearImage
+// does (white, or the snow scenes' grey ramp), so the launches do what the course's render() does: blend every
+// circle, in index order, into the pixels it covers. racelab reads the image back when they are done and
+// judges it by the course's rule. The inputs are racelab's copies: writing them changes no later frame.
+#pragma once
+#include <racelab/launch.cuh>
+
+typedef enum {
+    CIRCLE_RGB,
+    CIRCLE_RGBY,
+    CIRCLE_TEST_10K,
+    CIRCLE_TEST_100K,
+    PATTERN,
+    SNOWFLAKES,
+    FIREWORKS,
+    HYPNOSIS,
+    BOUNCING_BALLS,
+    SNOWFLAKES_SINGLE_FRAME,
+    BIG_LITTLE,
+    LITTLE_BIG,
+    CIRCLE_TEST_1M,
+    MICRO_2M,
+} SceneName;
+
+struct GlobalConstants {
+    SceneName sceneName;
+    int numCircles;
+    float* position;  // 3 floats a circle: x, y, depth
+    float* velocity;  // 3 floats a circle
+    float* color;     // 3 floats a circle: r, g, b
+    float* radius;    // 1 float a circle
+    int imageWidth;
+    int imageHeight;
+    float* imageData;  // 4 floats a pixel (r, g, b, a), imageWidth * imageHeight pixels, row 0 at the bottom
+};
+
+__constant__ GlobalConstants cuConstRendererParams;
+
+// The sizes launch lists and scratch buffers count in (RACELAB_PER_ITEM, RACELAB_BUFFER).
+#define RACELAB_CIRCLES 0  // numCircles
+#define RACELAB_PIXELS 1   // imageWidth * imageHeight
+#define RACELAB_TILES16 2  // 16x16 pixel tiles: ceil(imageWidth / 16) * ceil(imageHeight / 16)
+
+// The snow scenes shade a circle by the distance from its centre through this colour ramp (white, white,
+// pale blue, pale blue, lilac), as the course's lookupColor does: `coord` is the distance over the radius.
+__device__ __inline__ float3 lookupColor(float coord) {
+    const float ramp[5][3] = {{1.f, 1.f, 1.f}, {1.f, 1.f, 1.f}, {.8f, .9f, 1.f}, {.8f, .9f, 1.f}, {.8f, .8f, 1.f}};
+    float scaled = coord * 4.f;
+    int base = static_cast<int>(scaled);
+    base = base < 4 ? base : 4;
+    int next = base + 1 < 5 ? base + 1 : 4;
+    float w = scaled - static_cast<float>(base);
+    return make_float3((1.f - w) * ramp[base][0] + w * ramp[next][0], (1.f - w) * ramp[base][1] + w * ramp[next][1],
+                       (1.f - w) * ramp[base][2] + w * ramp[next][2]);
+}

@@ -1,0 +1,84 @@
+// A family's contract with a user kernel, seen from racelab's side: what the family declares once (the header
+// user kernels include, the __constant__ parameters they read, the sizes their launches count in, a starter
+// and examples) and what its scenes hand over each frame (the inputs, the parameters' bytes, where the
+// pointers go, the output buffers, and how the output becomes the frame). The device side of the same
+// contract is the family's kernel_contract.cuh, installed as racelab/<family>.cuh.
+//
+// Families know nothing of how a user kernel is compiled or where it runs (src/userkernel/ does): they deal in
+// device memory of racelab's own context and the frame target.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/frame_target.hpp"
+
+namespace racelab {
+
+struct KernelExample {
+    std::string asset;        // under the assets, e.g. "kernels/circles/tiled.cu"
+    bool correct = false;     // must pass check; the others race on purpose
+    std::string description;  // one line
+};
+
+struct KernelContract {
+    std::string header;              // what user kernels include, e.g. "racelab/circles.cuh"
+    std::string parametersSymbol;    // the __constant__ struct racelab fills, e.g. "cuConstRendererParams"
+    std::size_t parametersBytes = 0; // its size on the device (checked against the compiled module)
+    std::vector<std::string> sizes;  // what RACELAB_<SIZE> index i counts, e.g. {"circles", "pixels", "tiles16"}
+    std::string starter;             // asset written by `racelab new-kernel`
+    std::vector<KernelExample> examples;
+    std::string summary;             // a paragraph: what the kernel gets and must write
+};
+
+// One frame's hand-over. The worker copies nothing of racelab's memory but these inputs (into buffers of
+// its own), so a kernel that writes out of bounds damages only copies.
+struct KernelFrame {
+    struct Input {
+        std::string name;
+        const void* device = nullptr;  // racelab's device memory, read on the frame's stream
+        std::size_t bytes = 0;
+    };
+    struct Output {
+        std::string name;
+        std::size_t bytes = 0;
+    };
+    // Where a buffer's address goes in the parameters' bytes.
+    struct PointerField {
+        std::size_t offset = 0;
+        bool output = false;  // an output (else an input)
+        int index = 0;        // into inputs or outputs
+    };
+    std::vector<Input> inputs;
+    std::vector<Output> outputs;
+    std::vector<std::uint8_t> parameters;  // the __constant__ struct's bytes, pointers filled in by the worker
+    std::vector<PointerField> pointers;
+    std::vector<std::int64_t> sizes;  // in KernelContract::sizes order
+    int width = 0, height = 0;        // for RACELAB_PER_PIXEL grids
+};
+
+// What a scene offers when its family has a contract (Scene::userKernelSide). All GPU work is on the target's
+// stream, in racelab's context.
+class UserKernelSide {
+public:
+    virtual ~UserKernelSide() = default;
+    // This frame's inputs for a target of this size (the scene has advanced already).
+    virtual KernelFrame userKernelFrame(const FrameTarget& target) = 0;
+    // Sets the outputs' contents before the kernel runs (e.g. the cleared image); `outputs` are device
+    // buffers of the sizes asked for.
+    virtual void prepareUserKernelOutputs(void* const* outputs, const FrameTarget& target) = 0;
+    // Draws the frame from the finished outputs (e.g. float4 image -> RGBA8).
+    virtual void drawUserKernelOutputs(const void* const* outputs, const FrameTarget& target) = 0;
+};
+
+// Writes a value into a parameters' byte image at `offset` (the struct's layout is the device header's).
+template <class T>
+void putParameter(std::vector<std::uint8_t>& bytes, std::size_t offset, const T& value) {
+    if (bytes.size() < offset + sizeof(T)) bytes.resize(offset + sizeof(T));
+    const auto* raw = reinterpret_cast<const std::uint8_t*>(&value);
+    std::copy(raw, raw + sizeof(T), bytes.begin() + static_cast<std::ptrdiff_t>(offset));
+}
+
+}  // namespace racelab

@@ -1,0 +1,192 @@
+#include "userkernel/kernel_compiler.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "core/asset_paths.hpp"
+#include "core/toolkit_library.hpp"
+#include "userkernel/nvrtc_library.hpp"
+
+#ifndef RACELAB_CUDA_INCLUDE_DIR
+#define RACELAB_CUDA_INCLUDE_DIR "/usr/local/cuda/include"
+#endif
+
+namespace racelab::userkernel {
+namespace fs = std::filesystem;
+namespace {
+
+bool readFile(const std::string& path, std::string& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    out.assign(std::istreambuf_iterator<char>(in), {});
+    return true;
+}
+
+void addLocalIncludes(const fs::path& file, std::set<std::string>& seen, std::vector<std::string>& out, int depth) {
+    static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
+    std::string text;
+    if (depth > 16 || !readFile(file.string(), text)) return;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        std::smatch m;
+        if (!std::regex_search(line, m, include)) continue;
+        std::error_code ec;
+        const fs::path target = fs::weakly_canonical(file.parent_path() / m[1].str(), ec);
+        if (ec || !fs::is_regular_file(target, ec) || !seen.insert(target.string()).second) continue;
+        out.push_back(target.string());
+        addLocalIncludes(target, seen, out, depth + 1);
+    }
+}
+
+// Everything that decides the cubin besides the options: the sources and racelab's contract headers.
+void digestInputs(const std::vector<std::string>& files, Digest& digest) {
+    for (const std::string& path : files) {
+        std::string text;
+        digest.add(path);
+        digest.add(readFile(path, text) ? text : std::string("<missing>"));
+    }
+    const std::string contract = contractHeaderFolder();
+    if (contract.empty()) return;
+    std::vector<std::string> headers;
+    for (const auto& entry : fs::recursive_directory_iterator(contract))
+        if (entry.is_regular_file()) headers.push_back(entry.path().string());
+    std::sort(headers.begin(), headers.end());
+    for (const std::string& header : headers) {
+        std::string text;
+        readFile(header, text);
+        digest.add(header);
+        digest.add(text);
+    }
+}
+
+}  // namespace
+
+std::string KernelBuild::messages() const {
+    if (!failure.empty()) return failure;
+    return formatDiagnostics(diagnostics);
+}
+
+std::string contractHeaderFolder() {
+    for (const std::string& root : assetRoots()) {
+        const fs::path folder = fs::path(root) / "kernels" / "include";
+        std::error_code ec;
+        if (fs::is_regular_file(folder / "racelab" / "launch.cuh", ec)) return folder.string();
+    }
+    return "";
+}
+
+std::vector<std::string> userKernelIncludeFolders() {
+    std::vector<std::string> folders;
+    if (const std::string contract = contractHeaderFolder(); !contract.empty()) folders.push_back(contract);
+    // CUDA 13 keeps CCCL (CUB, Thrust, libcu++) in include/cccl; CUDA 12 in include itself.
+    std::vector<std::string> toolkits{RACELAB_CUDA_INCLUDE_DIR};
+    if (const char* home = std::getenv("CUDA_HOME")) toolkits.push_back(std::string(home) + "/include");
+    toolkits.push_back("/usr/local/cuda/include");
+    for (const std::string& wheel : pythonWheelFolders({"nvidia/cu13/include", "nvidia/cuda_cccl/include"}))
+        toolkits.push_back(wheel);
+    std::set<std::string> seen;
+    for (const std::string& toolkit : toolkits) {
+        std::error_code ec;
+        for (const fs::path& candidate : {fs::path(toolkit) / "cccl", fs::path(toolkit)})
+            if (fs::is_directory(candidate / "cub", ec) && seen.insert(candidate.string()).second)
+                folders.push_back(candidate.string());
+        if (fs::is_regular_file(fs::path(toolkit) / "cuda_fp16.h", ec) && seen.insert(toolkit).second)
+            folders.push_back(toolkit);
+    }
+    return folders;
+}
+
+std::vector<std::string> localIncludes(const std::string& sourcePath) {
+    std::vector<std::string> out{sourcePath};
+    std::set<std::string> seen{sourcePath};
+    addLocalIncludes(sourcePath, seen, out, 0);
+    return out;
+}
+
+KernelBuild compileKernel(const CompileRequest& request, const KernelCache& cache) {
+    KernelBuild build;
+    std::error_code ec;
+    build.sourcePath = fs::absolute(request.sourcePath, ec).lexically_normal().string();
+    build.architecture = request.architecture;
+    build.dependencies = localIncludes(build.sourcePath);
+    std::string source;
+    if (!readFile(build.sourcePath, source)) {
+        build.failure = build.sourcePath + ": cannot read the kernel file";
+        return build;
+    }
+    const NvrtcApi& api = nvrtc();
+    if (!api.usable()) {
+        build.failure = api.error;
+        return build;
+    }
+    const std::string contract = contractHeaderFolder();
+    if (contract.empty()) {
+        build.failure = "racelab's kernel headers (kernels/include/racelab/*.cuh) are missing from its assets (looked in "
+                        "the folders of RACELAB_ASSETS, next to the binary and in the source tree)";
+        return build;
+    }
+
+    std::vector<std::string> options{"--gpu-architecture=" + request.architecture, "-lineinfo", "-std=c++17"};
+    if (api.supportsAutomaticPch()) {
+        // Precompiled headers live as long as this process: a CUB kernel's edit recompiles in a fraction.
+        options.push_back("--pch");
+        options.push_back("--pch-messages=false");
+    }
+    options.push_back("-I" + fs::path(build.sourcePath).parent_path().string());
+    for (const std::string& folder : userKernelIncludeFolders()) options.push_back("-I" + folder);
+    for (const std::string& extra : request.extraOptions) options.push_back(extra);
+
+    std::string key = "racelab user kernel\nnvrtc " + std::to_string(api.major) + "." + std::to_string(api.minor) + "\n";
+    for (const std::string& option : options) key += option + "\n";
+    Digest inputs;
+    digestInputs(build.dependencies, inputs);
+    key += "inputs " + inputs.hex() + "\n";
+
+    if (auto cached = cache.load(key)) {
+        build.cubin = std::move(cached->cubin);
+        build.diagnostics = parseNvrtcLog(cached->log);
+        build.fromCache = true;
+        build.ok = true;
+        return build;
+    }
+
+    const auto start = std::chrono::steady_clock::now();
+    NvrtcApi::Program program = nullptr;
+    int result = api.createProgram(&program, source.c_str(), build.sourcePath.c_str(), 0, nullptr, nullptr);
+    if (result != 0) {
+        build.failure = std::string("NVRTC could not take the program: ") + api.getErrorString(result);
+        return build;
+    }
+    std::vector<const char*> values;
+    for (const std::string& option : options) values.push_back(option.c_str());
+    result = api.compileProgram(program, static_cast<int>(values.size()), values.data());
+    std::size_t logSize = 0;
+    api.getProgramLogSize(program, &logSize);
+    std::string log(logSize, '\0');
+    if (logSize) api.getProgramLog(program, log.data());
+    while (!log.empty() && log.back() == '\0') log.pop_back();
+    build.diagnostics = parseNvrtcLog(log);
+    if (result == 0) {
+        std::size_t size = 0;
+        api.getCUBINSize(program, &size);
+        build.cubin.resize(size);
+        if (size) api.getCUBIN(program, reinterpret_cast<char*>(build.cubin.data()));
+        build.ok = size > 0;
+        if (!build.ok) build.failure = "NVRTC produced no cubin for " + request.architecture;
+    } else if (build.diagnostics.empty()) {
+        build.failure = build.sourcePath + ": " + api.getErrorString(result) + (log.empty() ? "" : "\n" + log);
+    }
+    api.destroyProgram(&program);
+    build.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (build.ok) cache.store(key, {build.cubin, log});
+    return build;
+}
+
+}  // namespace racelab::userkernel

@@ -1,0 +1,55 @@
+// What the kernel worker does with a user kernel, in its own CUDA context: load the cubin and check it
+// against the family's contract (the launch list, the kernels' parameters and resources, the __constant__
+// parameters' size), open racelab's buffers (CUDA IPC, once per size), and run one frame's launch list.
+// Implemented in CUDA (kernels/userkernel/kernel_executor.cu) as a GPU half; only the worker process makes it.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/gpu_half.hpp"
+#include "scenes/kernel_contract.hpp"
+
+namespace racelab::userkernel {
+
+// A fault while running the kernel: the worker's context is unusable from here on, so the worker ends.
+struct KernelFault : Error {
+    using Error::Error;
+};
+
+struct LoadSpec {
+    std::string label;  // the kernel file's name, for messages
+    std::string parametersSymbol;
+    std::size_t parametersBytes = 0;
+    std::vector<std::string> sizes;  // the family's size names, for messages
+};
+
+struct LoadedKernel {
+    std::vector<std::string> steps;    // the launch list's kernels, in order
+    std::vector<std::string> scratch;  // the scratch buffers' pointer names
+};
+
+using IpcHandle = std::array<std::uint8_t, 64>;  // cudaIpcMemHandle_t / cudaIpcEventHandle_t, as bytes
+
+struct IpcBuffers {
+    std::vector<IpcHandle> inputs, outputs;
+    IpcHandle inputsReady{};  // the event racelab records once the inputs are copied and the outputs prepared
+};
+
+struct FrameTimes {
+    double kernelMs = 0;         // first launch's start to last launch's end (CUDA events in the worker)
+    std::vector<double> stepMs;  // each launch
+};
+
+class KernelExecutor : public GpuHalf {
+public:
+    // Throws Error (a contract broken: a message for the user) or KernelFault.
+    virtual LoadedKernel load(const std::vector<std::uint8_t>& cubin, const LoadSpec& spec) = 0;
+    virtual void openBuffers(const IpcBuffers& buffers) = 0;
+    // Waits for racelab's inputs, runs the launch list and waits for it. Throws KernelFault when it faulted.
+    virtual FrameTimes runFrame(const KernelFrame& frame) = 0;
+};
+
+}  // namespace racelab::userkernel

@@ -1,0 +1,30 @@
+// racelab's side of handing a frame to the kernel worker: device buffers in racelab's context that the worker
+// opens through CUDA IPC (allocated once per size, so the ~1 ms of opening a handle is paid once), the frame's
+// inputs copied into them (the worker sees copies, never racelab's own buffers), and an interprocess event
+// recorded once they are ready, which the worker's stream waits for. Implemented in CUDA
+// (kernels/userkernel/kernel_handoff.cu) as a GPU half.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "core/gpu_half.hpp"
+#include "scenes/kernel_contract.hpp"
+#include "userkernel/kernel_executor.hpp"  // IpcBuffers
+
+namespace racelab::userkernel {
+
+class KernelHandoff : public GpuHalf {
+public:
+    // Makes the buffers at least this large; true when they were made anew (the worker must open the new
+    // handles; the old buffers are kept until releaseRetired, after the worker has closed them).
+    virtual bool reserve(const std::vector<std::size_t>& inputBytes, const std::vector<std::size_t>& outputBytes) = 0;
+    virtual IpcBuffers handles() const = 0;
+    virtual void releaseRetired() = 0;
+    virtual void* const* outputs() const = 0;
+    // Copies the frame's inputs on `stream` and records the event the worker waits for.
+    virtual void handOver(const KernelFrame& frame, cudaStream_t stream) = 0;
+    // Fills a device target with a plain dark grey: the frame of a user kernel that has no working build.
+    virtual void fillPlaceholder(const FrameTarget& target) = 0;
+};
+
+}  // namespace racelab::userkernel

@@ -1,0 +1,73 @@
+#include "userkernel/nvrtc_library.hpp"
+
+#include <dlfcn.h>
+
+#include "core/toolkit_library.hpp"
+
+// Set by CMake (cmake/ToolkitSonames.cmake) when the build has a CUDA toolkit: NVRTC's soname there and the
+// toolkit's library folder. Without a toolkit the sonames of the majors this source supports are tried.
+#ifndef RACELAB_NVRTC_SONAME
+#define RACELAB_NVRTC_SONAME ""
+#endif
+#ifndef RACELAB_CUDA_LIBRARY_DIR
+#define RACELAB_CUDA_LIBRARY_DIR "/usr/local/cuda/lib64"
+#endif
+#ifndef RACELAB_CUDA_TOOLKIT
+#define RACELAB_CUDA_TOOLKIT "?"
+#endif
+
+namespace racelab::userkernel {
+namespace {
+
+std::vector<std::string> sonames() {
+    const std::string built = RACELAB_NVRTC_SONAME;
+    if (!built.empty()) return {built};
+    return {"libnvrtc.so.13", "libnvrtc.so.12"};
+}
+
+template <class Function>
+bool bind(void* library, const char* name, Function& into) {
+    into = reinterpret_cast<Function>(dlsym(library, name));
+    return into != nullptr;
+}
+
+}  // namespace
+
+std::string nvrtcLibraryName() {
+    std::string names;
+    for (const std::string& s : sonames()) names += (names.empty() ? "" : " or ") + s;
+    return names + " (CUDA " RACELAB_CUDA_TOOLKIT ")";
+}
+
+const NvrtcApi& nvrtc() {
+    static const NvrtcApi api = [] {
+        NvrtcApi a;
+        std::vector<std::string> folders{RACELAB_CUDA_LIBRARY_DIR, "/usr/local/cuda/lib64"};
+        for (const std::string& wheel : pythonWheelFolders({"nvidia/cu13/lib", "nvidia/cuda_nvrtc/lib"}))
+            folders.push_back(wheel);
+        const ToolkitLibrary library = openToolkitLibrary(sonames(), folders);
+        if (!library.handle) {
+            a.error = "NVRTC " + nvrtcLibraryName() + " not found (" + library.error +
+                      "): install the CUDA toolkit's NVRTC (the package cuda-nvrtc-13-0 of NVIDIA's CUDA repository, "
+                      "or the whole toolkit) or the Python wheel nvidia-cuda-nvrtc (pip install nvidia-cuda-nvrtc), "
+                      "or add its folder to LD_LIBRARY_PATH";
+            return a;
+        }
+        a.path = library.path;
+        void* h = library.handle;
+        const bool all = bind(h, "nvrtcCreateProgram", a.createProgram) && bind(h, "nvrtcCompileProgram", a.compileProgram) &&
+                         bind(h, "nvrtcGetProgramLogSize", a.getProgramLogSize) &&
+                         bind(h, "nvrtcGetProgramLog", a.getProgramLog) && bind(h, "nvrtcGetCUBINSize", a.getCUBINSize) &&
+                         bind(h, "nvrtcGetCUBIN", a.getCUBIN) && bind(h, "nvrtcDestroyProgram", a.destroyProgram) &&
+                         bind(h, "nvrtcVersion", a.version) && bind(h, "nvrtcGetErrorString", a.getErrorString);
+        if (!all) {
+            a.error = "NVRTC " + nvrtcLibraryName() + " lacks the expected entry points";
+            return a;
+        }
+        a.version(&a.major, &a.minor);
+        return a;
+    }();
+    return api;
+}
+
+}  // namespace racelab::userkernel

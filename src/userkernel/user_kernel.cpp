@@ -1,0 +1,220 @@
+#include "userkernel/user_kernel.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "core/frame_graph.hpp"
+#include "core/gpu_half.hpp"
+#include "core/gpu_timing.hpp"
+#include "userkernel/kernel_handoff.hpp"
+#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/worker_messages.hpp"
+#include "userkernel/worker_process.hpp"
+
+namespace racelab::userkernel {
+namespace {
+
+constexpr int kControlTimeoutMs = 20'000;  // load and buffers: the worker may be opening a large cubin
+
+// The cubin travels to the worker as a private temporary file (the socket keeps messages small).
+class TemporaryCubin {
+public:
+    explicit TemporaryCubin(const std::vector<std::uint8_t>& cubin) {
+        const char* tmp = std::getenv("TMPDIR");
+        std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/racelab-kernel-XXXXXX";
+        const int fd = mkstemp(pattern.data());
+        if (fd < 0) throw Error("cannot write a temporary file for the compiled kernel in " + pattern);
+        path_ = pattern;
+        const bool written = write(fd, cubin.data(), cubin.size()) == static_cast<ssize_t>(cubin.size());
+        close(fd);
+        if (!written) throw Error("cannot write the compiled kernel to " + path_);
+    }
+    ~TemporaryCubin() { std::remove(path_.c_str()); }
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+};
+
+}  // namespace
+
+const char* kernelStateName(KernelState state) {
+    switch (state) {
+        case KernelState::Compiling: return "compiling";
+        case KernelState::Running: return "running";
+        case KernelState::CompileFailed: return "does not compile";
+        case KernelState::ContractBroken: return "breaks the contract";
+        case KernelState::Faulted: return "faulted";
+        case KernelState::Unavailable: return "unavailable";
+    }
+    return "?";
+}
+
+UserKernel::UserKernel(std::string path, std::string family, KernelContract contract, UserKernelOptions options)
+    : family_(std::move(family)), contract_(std::move(contract)), options_(std::move(options)) {
+    std::error_code ec;
+    path_ = std::filesystem::absolute(path, ec).lexically_normal().string();
+    if (options_.architecture.empty()) options_.architecture = cudaDeviceArchitecture();
+    if (options_.architecture.empty()) {
+        std::string why;
+        cudaUsable(&why);
+        fail(KernelState::Unavailable, "user kernels need a CUDA device: " + why);
+        return;
+    }
+    if (!nvrtc().usable()) {
+        fail(KernelState::Unavailable, nvrtc().error);
+        return;
+    }
+    compiler_ = std::make_unique<BackgroundCompiler>(CompileRequest{path_, options_.architecture, {}}, options_.cacheFolder,
+                                                     options_.watch);
+}
+
+UserKernel::~UserKernel() = default;
+
+std::string UserKernel::variantName() const { return std::filesystem::path(path_).stem().string(); }
+
+void UserKernel::fail(KernelState state, const std::string& message) {
+    status_.state = state;
+    status_.message = message;
+}
+
+void UserKernel::poll() {
+    if (!compiler_) return;
+    if (auto build = compiler_->takeFinished()) takeBuild(std::move(*build));
+}
+
+void UserKernel::recompile() {
+    if (compiler_) compiler_->recompile();
+}
+
+bool UserKernel::waitUntilReady(double seconds) {
+    if (!compiler_) return false;
+    if (auto build = compiler_->waitForBuild(static_cast<int>(seconds * 1000))) takeBuild(std::move(*build));
+    return status_.state == KernelState::Running;
+}
+
+void UserKernel::takeBuild(KernelBuild build) {
+    ++status_.builds;
+    status_.compileMs = build.compileMs;
+    status_.fromCache = build.fromCache;
+    if (!build.ok) {
+        // The last good build, if any, keeps running; the error stays on screen until a save compiles.
+        fail(build.failure.empty() ? KernelState::CompileFailed : KernelState::CompileFailed, build.messages());
+        std::fprintf(stderr, "%s", status_.message.c_str());
+        if (!status_.message.empty() && status_.message.back() != '\n') std::fputc('\n', stderr);
+        return;
+    }
+    if (load(build)) {
+        status_.state = KernelState::Running;
+        // Warnings stay visible while the kernel runs.
+        status_.message = build.messages();
+        lastGood_ = build;
+    }
+}
+
+bool UserKernel::ensureWorker() {
+    if (worker_ && worker_->running()) return true;
+    try {
+        if (!worker_) worker_ = std::make_unique<WorkerProcess>(variantName());
+        worker_->start(currentCudaDevice());
+        workerHasBuffers_ = false;
+        loaded_.reset();
+        return true;
+    } catch (const Error& e) {
+        fail(KernelState::Unavailable, e.what());
+        return false;
+    }
+}
+
+bool UserKernel::load(const KernelBuild& build) {
+    if (!ensureWorker()) return false;
+    const LoadSpec spec{variantName() + " (" + path_ + ")", contract_.parametersSymbol, contract_.parametersBytes,
+                        contract_.sizes};
+    WorkerReply reply;
+    try {
+        const TemporaryCubin cubin(build.cubin);
+        reply = worker_->request(loadRequest(cubin.path(), spec), kControlTimeoutMs, "loading the kernel");
+    } catch (const Error& e) {
+        reply.error = e.what();
+    }
+    if (reply.ok) {
+        loaded_ = build;
+        status_.steps = reply.message.value("steps", std::vector<std::string>{});
+        status_.runningBuild = true;
+        return true;
+    }
+    fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, reply.error);
+    std::fprintf(stderr, "%s\n", reply.error.c_str());
+    loaded_.reset();
+    status_.runningBuild = false;
+    // The worker unloaded the previous build to try this one: load the last good one again, so it keeps running.
+    if (lastGood_ && &build != &*lastGood_ && !reply.workerLost && ensureWorker()) {
+        const TemporaryCubin cubin(lastGood_->cubin);
+        const WorkerReply again = worker_->request(loadRequest(cubin.path(), spec), kControlTimeoutMs, "loading the kernel");
+        if (again.ok) loaded_ = lastGood_, status_.runningBuild = true;
+    }
+    return false;
+}
+
+bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
+    poll();
+    if (!loaded_ || !worker_ || !worker_->running()) return false;
+    if (!handoff_) handoff_ = makeGpuHalf<KernelHandoff>("userkernel_handoff");
+    KernelFrame frame = side.userKernelFrame(target);
+    std::vector<std::size_t> inputBytes, outputBytes;
+    for (const auto& input : frame.inputs) inputBytes.push_back(input.bytes);
+    for (const auto& output : frame.outputs) outputBytes.push_back(output.bytes);
+    if (handoff_->reserve(inputBytes, outputBytes)) workerHasBuffers_ = false;
+    if (!workerHasBuffers_) {
+        const WorkerReply reply = worker_->request(buffersRequest(handoff_->handles()), kControlTimeoutMs, "opening racelab's buffers");
+        if (!reply.ok) {
+            fail(KernelState::Faulted, reply.error);
+            loaded_.reset(), status_.runningBuild = false;
+            return false;
+        }
+        workerHasBuffers_ = true;
+        handoff_->releaseRetired();
+    }
+    // The hand-over records an interprocess event and the worker's answer is waited for: no graph holds that.
+    endFrameCapture(target.stream);
+    const auto start = std::chrono::steady_clock::now();
+    side.prepareUserKernelOutputs(handoff_->outputs(), target);
+    handoff_->handOver(frame, target.stream);
+    const int timeoutMs = static_cast<int>(options_.timeoutSeconds * 1000);
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", options_.timeoutSeconds);
+    const WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), timeoutMs,
+                                               variantName() + " did not finish a frame (--kernel-timeout " + limit + ")");
+    status_.workerOutput = worker_ ? worker_->recentOutput() : "";
+    if (!reply.ok) {
+        std::string message = reply.error;
+        if (!status_.workerOutput.empty()) message += "\nthe kernel's last output:" + status_.workerOutput;
+        if (reply.workerLost) message += "\nracelab goes on; save the file to try again";
+        fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message);
+        std::fprintf(stderr, "%s\n", message.c_str());
+        loaded_.reset();
+        status_.runningBuild = false;
+        return false;
+    }
+    const FrameTimes times = timesFrom(reply.message);
+    side.drawUserKernelOutputs(handoff_->outputs(), target);
+    const double roundTripMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    status_.kernelMs = times.kernelMs;
+    status_.stepMs = times.stepMs;
+    status_.handoffMs = std::max(0.0, roundTripMs - times.kernelMs);
+    ++status_.frames;
+    return true;
+}
+
+void UserKernel::drawPlaceholder(const FrameTarget& target) {
+    if (!target.onDevice) return;
+    if (!handoff_) handoff_ = makeGpuHalf<KernelHandoff>("userkernel_handoff");
+    handoff_->fillPlaceholder(target);
+}
+
+}  // namespace racelab::userkernel

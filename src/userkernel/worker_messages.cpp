@@ -1,0 +1,82 @@
+#include "userkernel/worker_messages.hpp"
+
+#include <algorithm>
+
+#include "userkernel/worker_channel.hpp"
+
+namespace racelab::userkernel {
+namespace {
+
+nlohmann::json::binary_t handleBytes(const IpcHandle& h) { return toBinary(h.data(), h.size()); }
+
+IpcHandle handleFrom(const nlohmann::json& value) {
+    const auto& bytes = value.get_binary();
+    IpcHandle h{};
+    std::copy_n(bytes.begin(), std::min(bytes.size(), h.size()), h.begin());
+    return h;
+}
+
+}  // namespace
+
+nlohmann::json loadRequest(const std::string& cubinPath, const LoadSpec& spec) {
+    return {{"op", "load"},
+            {"cubin", cubinPath},
+            {"label", spec.label},
+            {"parametersSymbol", spec.parametersSymbol},
+            {"parametersBytes", spec.parametersBytes},
+            {"sizes", spec.sizes}};
+}
+
+LoadSpec loadSpecFrom(const nlohmann::json& r) {
+    return {r.at("label").get<std::string>(), r.at("parametersSymbol").get<std::string>(),
+            r.at("parametersBytes").get<std::size_t>(), r.at("sizes").get<std::vector<std::string>>()};
+}
+
+nlohmann::json buffersRequest(const IpcBuffers& buffers) {
+    nlohmann::json inputs = nlohmann::json::array(), outputs = nlohmann::json::array();
+    for (const IpcHandle& h : buffers.inputs) inputs.push_back(handleBytes(h));
+    for (const IpcHandle& h : buffers.outputs) outputs.push_back(handleBytes(h));
+    return {{"op", "buffers"}, {"inputs", inputs}, {"outputs", outputs}, {"inputsReady", handleBytes(buffers.inputsReady)}};
+}
+
+IpcBuffers buffersFrom(const nlohmann::json& r) {
+    IpcBuffers b;
+    for (const auto& h : r.at("inputs")) b.inputs.push_back(handleFrom(h));
+    for (const auto& h : r.at("outputs")) b.outputs.push_back(handleFrom(h));
+    b.inputsReady = handleFrom(r.at("inputsReady"));
+    return b;
+}
+
+nlohmann::json frameRequest(const KernelFrame& frame, long long id) {
+    nlohmann::json pointers = nlohmann::json::array();
+    for (const auto& p : frame.pointers) pointers.push_back({p.offset, p.output, p.index});
+    return {{"op", "frame"},
+            {"id", id},
+            {"parameters", toBinary(frame.parameters.data(), frame.parameters.size())},
+            {"pointers", pointers},
+            {"sizes", frame.sizes},
+            {"width", frame.width},
+            {"height", frame.height}};
+}
+
+KernelFrame frameFrom(const nlohmann::json& r) {
+    KernelFrame f;
+    const auto& bytes = r.at("parameters").get_binary();
+    f.parameters.assign(bytes.begin(), bytes.end());
+    for (const auto& p : r.at("pointers"))
+        f.pointers.push_back({p.at(0).get<std::size_t>(), p.at(1).get<bool>(), p.at(2).get<int>()});
+    f.sizes = r.at("sizes").get<std::vector<std::int64_t>>();
+    f.width = r.at("width").get<int>();
+    f.height = r.at("height").get<int>();
+    return f;
+}
+
+nlohmann::json timesReply(const FrameTimes& times) {
+    return {{"ok", true}, {"kernelMs", times.kernelMs}, {"stepMs", times.stepMs}};
+}
+
+FrameTimes timesFrom(const nlohmann::json& reply) {
+    return {reply.value("kernelMs", 0.0), reply.value("stepMs", std::vector<double>{})};
+}
+
+}  // namespace racelab::userkernel

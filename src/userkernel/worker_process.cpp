@@ -1,0 +1,205 @@
+#include "userkernel/worker_process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "core/asset_paths.hpp"
+#include "core/errors.hpp"
+
+extern char** environ;
+
+namespace racelab::userkernel {
+namespace {
+
+constexpr std::size_t kKeptLines = 200;
+constexpr int kWorkerSocketFd = 3;  // where the worker finds its end of the socket pair
+
+}  // namespace
+
+WorkerProcess::WorkerProcess(std::string label) : label_(std::move(label)) {}
+
+WorkerProcess::~WorkerProcess() { stop(); }
+
+void WorkerProcess::start(int device, int timeoutMs) {
+    stop();
+    int sockets[2];
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets) != 0)
+        throw Error(std::string("kernel worker: socketpair failed: ") + std::strerror(errno));
+    int output[2];
+    if (pipe2(output, O_CLOEXEC) != 0) {
+        close(sockets[0]), close(sockets[1]);
+        throw Error(std::string("kernel worker: pipe failed: ") + std::strerror(errno));
+    }
+    const int buffer = 1 << 20;
+    setsockopt(sockets[0], SOL_SOCKET, SO_SNDBUF, &buffer, sizeof buffer);
+    setsockopt(sockets[1], SOL_SOCKET, SO_SNDBUF, &buffer, sizeof buffer);
+
+    // The child gets its socket end as fd 3 and the pipe as stdout and stderr; everything else closes on exec.
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, sockets[1], kWorkerSocketFd);
+    posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, output[1], STDERR_FILENO);
+    const std::string exe = executablePath();
+    const std::string deviceText = std::to_string(device);
+    const std::string fdText = std::to_string(kWorkerSocketFd);
+    std::vector<char*> argv{const_cast<char*>(exe.c_str()), const_cast<char*>("kernel-worker"),
+                            const_cast<char*>("--socket-fd"), const_cast<char*>(fdText.c_str()),
+                            const_cast<char*>("--device"), const_cast<char*>(deviceText.c_str()), nullptr};
+    pid_t pid = -1;
+    const int spawned = exe.empty() ? ENOENT : posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(sockets[1]);
+    close(output[1]);
+    if (spawned != 0) {
+        close(sockets[0]), close(output[0]);
+        throw Error("kernel worker: cannot start " + (exe.empty() ? std::string("racelab (its path is unknown)") : exe) +
+                    ": " + std::strerror(spawned));
+    }
+    pid_ = pid;
+    channel_ = WorkerChannel(sockets[0]);
+    outputFd_ = output[0];
+    clearOutput();
+    outputReader_ = std::thread([this, fd = outputFd_, label = label_] { readOutput(fd, label); });
+
+    nlohmann::json ready;
+    const auto status = channel_.receive(ready, timeoutMs);
+    if (status != WorkerChannel::Status::Message || !ready.value("ok", false)) {
+        std::string why = status == WorkerChannel::Status::TimedOut ? "did not start within " + std::to_string(timeoutMs / 1000) + " s"
+                          : status == WorkerChannel::Status::Message ? ready.value("error", std::string("refused to start"))
+                                                                     : "ended while starting";
+        kill("start");
+        throw Error("kernel worker " + why + recentOutput());
+    }
+}
+
+WorkerReply WorkerProcess::request(const nlohmann::json& message, int timeoutMs, const std::string& whatTimedOut) {
+    WorkerReply reply;
+    if (!running()) {
+        reply.error = "the kernel worker is not running";
+        reply.workerLost = true;
+        return reply;
+    }
+    if (!channel_.send(message)) {
+        reply.error = "the kernel worker " + exitDescription();
+        reply.workerLost = true;
+        kill("send");
+        return reply;
+    }
+    const auto status = channel_.receive(reply.message, timeoutMs);
+    if (status == WorkerChannel::Status::TimedOut) {
+        kill("watchdog");
+        reply.error = (whatTimedOut.empty() ? std::string("the kernel worker did not answer") : whatTimedOut) + " within " +
+                      [&] {
+                          char t[32];
+                          std::snprintf(t, sizeof t, "%.1f s", timeoutMs / 1000.0);
+                          return std::string(t);
+                      }() +
+                      ": its worker was stopped (an endless loop?)";
+        reply.workerLost = true;
+        return reply;
+    }
+    if (status == WorkerChannel::Status::Closed) {
+        // Let the output reader take the worker's last words (a failed assert is printed as it ends).
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        reply.error = "the kernel worker " + exitDescription();
+        reply.workerLost = true;
+        kill("closed");
+        return reply;
+    }
+    reply.ok = reply.message.value("ok", false);
+    if (!reply.ok) reply.error = reply.message.value("error", std::string("the kernel worker failed"));
+    if (reply.message.value("workerEnds", false)) {
+        reply.workerLost = true;
+        kill("fault");
+    }
+    return reply;
+}
+
+std::string WorkerProcess::exitDescription() {
+    if (pid_ <= 0) return "is not running";
+    int status = 0;
+    pid_t done = 0;
+    // Give a crashing worker a moment to be reaped.
+    for (int i = 0; i < 50 && (done = waitpid(pid_, &status, WNOHANG)) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (done != pid_) return "stopped answering";
+    pid_ = -1;
+    if (WIFSIGNALED(status)) return std::string("ended by signal ") + strsignal(WTERMSIG(status));
+    return "ended with exit code " + std::to_string(WEXITSTATUS(status));
+}
+
+void WorkerProcess::kill(const char*) {
+    if (pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+    }
+    if (channel_.fd() >= 0) close(channel_.fd());
+    channel_ = WorkerChannel(-1);
+    if (outputReader_.joinable()) outputReader_.join();  // ends at the pipe's end of file
+    if (outputFd_ >= 0) close(outputFd_);
+    outputFd_ = -1;
+}
+
+void WorkerProcess::stop() {
+    if (pid_ > 0 && channel_.fd() >= 0) {
+        channel_.send({{"op", "quit"}});
+        for (int i = 0; i < 100; ++i) {
+            int status = 0;
+            if (waitpid(pid_, &status, WNOHANG) == pid_) {
+                pid_ = -1;
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+    }
+    kill("stop");
+}
+
+void WorkerProcess::readOutput(int fd, const std::string& label) {
+    std::string pending;
+    char chunk[4096];
+    for (;;) {
+        const ssize_t got = read(fd, chunk, sizeof chunk);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        pending.append(chunk, static_cast<std::size_t>(got));
+        for (std::size_t end; (end = pending.find('\n')) != std::string::npos; pending.erase(0, end + 1)) {
+            const std::string line = pending.substr(0, end);
+            std::fprintf(stderr, "[%s] %s\n", label.c_str(), line.c_str());
+            std::lock_guard lock(outputMutex_);
+            output_.push_back(line);
+            if (output_.size() > kKeptLines) output_.pop_front();
+        }
+    }
+    if (!pending.empty()) {
+        std::lock_guard lock(outputMutex_);
+        output_.push_back(pending);
+    }
+}
+
+std::string WorkerProcess::recentOutput(std::size_t lines) const {
+    std::lock_guard lock(outputMutex_);
+    std::string out;
+    const std::size_t first = output_.size() > lines ? output_.size() - lines : 0;
+    for (std::size_t i = first; i < output_.size(); ++i) out += "\n  " + output_[i];
+    return out;
+}
+
+void WorkerProcess::clearOutput() {
+    std::lock_guard lock(outputMutex_);
+    output_.clear();
+}
+
+}  // namespace racelab::userkernel

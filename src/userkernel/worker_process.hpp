@@ -1,0 +1,61 @@
+// The kernel worker as racelab's main process sees it: racelab itself started again by exec in its worker
+// mode (`racelab kernel-worker`, never fork: CUDA is not fork-safe), with a CUDA context of its own on the same
+// GPU, so a kernel that faults or never ends there kills only the worker. Commands go over a socket pair
+// (worker_channel.hpp); the worker's stdout and stderr (device printf, failed asserts) come back through a
+// pipe, kept as the last lines and echoed to racelab's stderr. Every request has a time limit: past it the
+// worker is killed (the watchdog) and the request fails with that reason.
+#pragma once
+#include <sys/types.h>
+
+#include <deque>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include "userkernel/worker_channel.hpp"
+
+namespace racelab::userkernel {
+
+struct WorkerReply {
+    bool ok = false;  // a reply came and said ok
+    nlohmann::json message;
+    std::string error;  // when not ok: the worker's own message, or what happened to it (timeout, death)
+    bool workerLost = false;  // the worker is gone (killed by the watchdog, crashed, or ended after a fault)
+};
+
+class WorkerProcess {
+public:
+    // `label` names the worker in messages and its output lines, e.g. the kernel file's name.
+    explicit WorkerProcess(std::string label);
+    ~WorkerProcess();
+    WorkerProcess(const WorkerProcess&) = delete;
+    WorkerProcess& operator=(const WorkerProcess&) = delete;
+
+    // Starts the worker on CUDA device `device` and waits until its context is up. Throws Error on failure.
+    void start(int device, int timeoutMs = 60'000);
+    bool running() const { return pid_ > 0; }
+    // Sends `request` and waits up to `timeoutMs` for the answer; on a timeout the worker is killed.
+    WorkerReply request(const nlohmann::json& request, int timeoutMs, const std::string& whatTimedOut = "");
+    // Ends the worker (asks, then kills after a moment).
+    void stop();
+    // The worker's last output lines (device printf, assert messages), oldest first.
+    std::string recentOutput(std::size_t lines = 12) const;
+    void clearOutput();
+    void setLabel(std::string label) { label_ = std::move(label); }
+
+private:
+    void kill(const char* why);
+    std::string exitDescription();
+    void readOutput(int fd, const std::string& label);
+
+    std::string label_;
+    pid_t pid_ = -1;
+    WorkerChannel channel_;
+    int outputFd_ = -1;
+    std::thread outputReader_;
+    mutable std::mutex outputMutex_;
+    std::deque<std::string> output_;
+};
+
+}  // namespace racelab::userkernel

@@ -1,0 +1,175 @@
+// User kernels on the CPU: NVRTC compiles without a GPU, so the contract headers, the starter, every example,
+// the error format and the cache are tested everywhere (tests/gpu runs them).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/asset_paths.hpp"
+#include "process_runner.hpp"
+#include "scenes/scene_registry.hpp"
+#include "userkernel/kernel_compiler.hpp"
+#include "userkernel/nvrtc_library.hpp"
+
+namespace fs = std::filesystem;
+using namespace racelab;
+using namespace racelab::userkernel;
+
+namespace {
+
+// NVRTC is part of the CUDA toolkit; a machine without it skips (and racelab says how to get it).
+#define REQUIRE_NVRTC()                                                        \
+    if (!nvrtc().usable()) GTEST_SKIP() << "no NVRTC here: " << nvrtc().error
+
+fs::path scratchFolder(const std::string& name) {
+    const fs::path folder = fs::temp_directory_path() / ("racelab_user_kernel_" + name + "_" + std::to_string(getpid()));
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    return folder;
+}
+
+std::string write(const fs::path& path, const std::string& text) {
+    std::ofstream(path) << text;
+    return path.string();
+}
+
+KernelBuild compile(const std::string& path, const std::string& arch = "sm_75", const std::string& cache = "") {
+    return compileKernel({path, arch, {}}, KernelCache(cache));
+}
+
+const char* kGoodKernel = R"(#include <racelab/circles.cuh>
+__global__ void paint() {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < cuConstRendererParams.imageWidth * cuConstRendererParams.imageHeight)
+        cuConstRendererParams.imageData[4 * i] = 0.f;
+}
+RACELAB_LAUNCHES(RACELAB_PER_ITEM(paint, RACELAB_PIXELS, 256));
+)";
+
+}  // namespace
+
+TEST(UserKernelCompile, EveryFamilyStarterAndExampleCompilesForTuringAndHopper) {
+    REQUIRE_NVRTC();
+    int compiled = 0;
+    for (const WorkloadFamily* family : workloadFamilies()) {
+        if (!family->kernelContract) continue;
+        std::vector<std::string> assets{family->kernelContract->starter};
+        for (const KernelExample& e : family->kernelContract->examples) assets.push_back(e.asset);
+        for (const std::string& asset : assets)
+            for (const char* arch : {"sm_75", "sm_90"}) {
+                const KernelBuild build = compile(findAsset(asset), arch);
+                EXPECT_TRUE(build.ok) << asset << " for " << arch << ":\n" << build.messages();
+                EXPECT_GT(build.cubin.size(), 1000u) << asset;
+                ++compiled;
+            }
+    }
+    EXPECT_GE(compiled, 6);  // circles: starter + 3 examples, both architectures
+}
+
+TEST(UserKernelCompile, NewKernelWritesTheStarterThatCompiles) {
+    REQUIRE_NVRTC();
+    const fs::path folder = scratchFolder("new");
+    const std::string file = (folder / "my renderer.cu").string();
+    const ProcessResult made = runRacelab("new-kernel circles '" + file + "'");
+    ASSERT_EQ(made.exitCode, 0) << made.output;
+    EXPECT_NE(made.output.find("--kernel"), std::string::npos) << made.output;
+    std::ifstream written(file), starter(findAsset("kernels/circles/starter.cu"));
+    const std::string a((std::istreambuf_iterator<char>(written)), {}), b((std::istreambuf_iterator<char>(starter)), {});
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a.find("kernelRenderCircles"), std::string::npos);  // the course's first attempt, by its name
+    EXPECT_TRUE(compile(file).ok);
+    // It refuses to overwrite, and names an unknown family's valid ones.
+    const ProcessResult again = runRacelab("new-kernel circles '" + file + "'");
+    EXPECT_NE(again.exitCode, 0);
+    EXPECT_NE(again.output.find("--force"), std::string::npos) << again.output;
+    const ProcessResult unknown = runRacelab("new-kernel triangles '" + (folder / "x.cu").string() + "'");
+    EXPECT_NE(unknown.exitCode, 0);
+    EXPECT_NE(unknown.output.find("circles"), std::string::npos) << unknown.output;
+    fs::remove_all(folder);
+}
+
+TEST(UserKernelCompile, ErrorsNameTheFileLineAndColumnAsCompilersDo) {
+    REQUIRE_NVRTC();
+    const fs::path folder = scratchFolder("errors");
+    // Line 4 (1-based) has the unknown name `y` at column 9; line 5 has a string where a float goes, its
+    // initializer at column 15 (counted by hand).
+    const std::string file = write(folder / "broken.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "__global__ void k() {\n"
+                                   "    int x = 3;\n"
+                                   "\ty = x + 1;\n"
+                                   "    float z = \"s\";\n"
+                                   "}\n");
+    const KernelBuild build = compile(file);
+    ASSERT_FALSE(build.ok);
+    ASSERT_EQ(errorCount(build.diagnostics), 2) << build.messages();
+    EXPECT_EQ(build.diagnostics[0].headline(), file + ":4:2: error: identifier \"y\" is undefined");
+    EXPECT_EQ(build.diagnostics[1].file, file);
+    EXPECT_EQ(build.diagnostics[1].line, 5);
+    EXPECT_EQ(build.diagnostics[1].column, 15);
+    // Source line and caret under the column, the tab kept so it lines up.
+    EXPECT_NE(build.messages().find("  \ty = x + 1;\n  \t^\n"), std::string::npos) << build.messages();
+    fs::remove_all(folder);
+}
+
+TEST(UserKernelCompile, AKernelWithParametersIsRefusedAtItsLaunchLine) {
+    REQUIRE_NVRTC();
+    const fs::path folder = scratchFolder("signature");
+    const std::string file = write(folder / "params.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "__global__ void k(int n) { (void)n; }\n"
+                                   "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
+    const KernelBuild build = compile(file);
+    ASSERT_FALSE(build.ok);
+    EXPECT_NE(build.messages().find("racelab launches kernels without arguments"), std::string::npos) << build.messages();
+    // The user's own line is named, not only the header's.
+    EXPECT_NE(build.messages().find(file + ":3"), std::string::npos) << build.messages();
+    // A launch list naming a kernel the file lacks fails at that line too.
+    const std::string missing = write(folder / "missing.cu",
+                                      "#include <racelab/circles.cuh>\n"
+                                      "RACELAB_LAUNCHES(RACELAB_PER_ITEM(nothing, RACELAB_CIRCLES, 128));\n");
+    const KernelBuild none = compile(missing);
+    ASSERT_FALSE(none.ok);
+    EXPECT_NE(none.messages().find(missing + ":2:"), std::string::npos) << none.messages();
+    EXPECT_NE(none.messages().find("nothing"), std::string::npos) << none.messages();
+    fs::remove_all(folder);
+}
+
+TEST(UserKernelCompile, TheCacheAnswersAnUnchangedFileAndNotAChangedOne) {
+    REQUIRE_NVRTC();
+    const fs::path folder = scratchFolder("cache");
+    const std::string cache = (folder / "cache").string();
+    const std::string file = write(folder / "paint.cu", kGoodKernel);
+    const KernelBuild first = compile(file, "sm_90", cache);
+    ASSERT_TRUE(first.ok) << first.messages();
+    EXPECT_FALSE(first.fromCache);
+    const KernelBuild second = compile(file, "sm_90", cache);
+    ASSERT_TRUE(second.ok);
+    EXPECT_TRUE(second.fromCache);
+    EXPECT_EQ(second.cubin, first.cubin);
+    // Another architecture is another entry; an edit is another entry; a header it includes counts too.
+    EXPECT_FALSE(compile(file, "sm_75", cache).fromCache);
+    write(folder / "paint.cu", std::string(kGoodKernel) + "// an edit\n");
+    EXPECT_FALSE(compile(file, "sm_90", cache).fromCache);
+    write(folder / "helper.cuh", "#define HELPER 1\n");
+    write(folder / "paint.cu", std::string("#include \"helper.cuh\"\n") + kGoodKernel);
+    ASSERT_TRUE(compile(file, "sm_90", cache).ok);
+    EXPECT_TRUE(compile(file, "sm_90", cache).fromCache);
+    write(folder / "helper.cuh", "#define HELPER 2\n");
+    EXPECT_FALSE(compile(file, "sm_90", cache).fromCache);
+    EXPECT_EQ(localIncludes(file).size(), 2u);
+    // Entries are whole files, no temporaries left behind.
+    int cubins = 0;
+    for (const auto& entry : fs::directory_iterator(cache)) {
+        EXPECT_EQ(entry.path().string().find(".tmp"), std::string::npos) << entry.path();
+        cubins += entry.path().extension() == ".cubin";
+    }
+    EXPECT_EQ(cubins, 5);
+    fs::remove_all(folder);
+}
+
+TEST(UserKernelCompile, AMissingFileIsAClearFailure) {
+    const KernelBuild build = compile("/nonexistent/racelab/kernel.cu");
+    EXPECT_FALSE(build.ok);
+    EXPECT_NE(build.messages().find("/nonexistent/racelab/kernel.cu: cannot read"), std::string::npos) << build.messages();
+}

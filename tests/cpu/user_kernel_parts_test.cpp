@@ -1,0 +1,106 @@
+// The user kernel's plain parts: NVRTC's log format turned into FILE:LINE:COL, file watching, the cache's
+// digest, and finding a toolkit library.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "core/toolkit_library.hpp"
+#include "userkernel/compile_diagnostics.hpp"
+#include "userkernel/file_watch.hpp"
+#include "userkernel/kernel_cache.hpp"
+
+namespace fs = std::filesystem;
+using namespace racelab;
+using namespace racelab::userkernel;
+
+TEST(CompileDiagnostics, NvrtcsLogBecomesFileLineColumn) {
+    // A log as NVRTC 13.0 writes it (taken from a real compile of a hand-written file).
+    const std::string log =
+        "/k/my.cu(4): error: identifier \"y\" is undefined\n"
+        "          y = x + 1;\n"
+        "          ^\n"
+        "\n"
+        "/k/my.cu(9): warning #177-D: variable \"u\" was declared but never referenced\n"
+        "      int u;\n"
+        "          ^\n"
+        "\n"
+        "/r/launch.cuh(53): error: static assertion failed with \"no arguments\"\n"
+        "      static_assert(sizeof...(Arguments) == 0,\n"
+        "      ^\n"
+        "          detected during instantiation of \"step\" at line 3 of /k/my.cu\n"
+        "\n"
+        "/k/other.cuh(2): catastrophic error: cannot open source file \"nope.h\"\n"
+        "\n"
+        "2 errors detected in the compilation of \"/k/my.cu\".\n";
+    const auto d = parseNvrtcLog(log);
+    ASSERT_EQ(d.size(), 4u);
+    EXPECT_EQ(d[0].headline(), "/k/my.cu:4:9: error: identifier \"y\" is undefined");
+    EXPECT_EQ(d[0].sourceLine, "        y = x + 1;");
+    EXPECT_EQ(d[1].headline(), "/k/my.cu:9:9: warning: variable \"u\" was declared but never referenced");
+    // A contract check in racelab's header points back at the user's line.
+    EXPECT_EQ(formatDiagnostics({d[2]}), "/r/launch.cuh:53:5: error: static assertion failed with \"no arguments\"\n"
+                                         "/k/my.cu:3: note: required from here\n"
+                                         "      static_assert(sizeof...(Arguments) == 0,\n      ^\n");
+    EXPECT_EQ(d[3].headline(), "/k/other.cuh:2: fatal error: cannot open source file \"nope.h\"");
+    EXPECT_EQ(errorCount(d), 3);
+    EXPECT_EQ(formatDiagnostics({d[0]}), "/k/my.cu:4:9: error: identifier \"y\" is undefined\n          y = x + 1;\n          ^\n");
+}
+
+TEST(FileWatch, SeesWritesReplacementsAndRemovals) {
+    const fs::path folder = fs::temp_directory_path() / ("racelab_watch_" + std::to_string(getpid()));
+    fs::create_directories(folder);
+    const std::string file = (folder / "k.cu").string();
+    std::ofstream(file) << "one";
+    FileWatch watch({file});
+    EXPECT_FALSE(watch.changed());
+    std::ofstream(file) << "two!";  // written in place, another size
+    EXPECT_TRUE(watch.changed());
+    EXPECT_FALSE(watch.changed());  // once per change
+    // An editor's save: a new file renamed over the old one (a new inode, maybe the same size and second).
+    std::ofstream(file + ".swp") << "two?";
+    fs::rename(file + ".swp", file);
+    EXPECT_TRUE(watch.changed());
+    fs::remove(file);
+    EXPECT_TRUE(watch.changed());
+    std::ofstream(file) << "back";
+    EXPECT_TRUE(watch.changed());
+    fs::remove_all(folder);
+}
+
+TEST(KernelCacheDigest, DependsOnEveryByteAndOnHowPartsAreSplit) {
+    auto hexOf = [](std::initializer_list<std::string> parts) {
+        Digest d;
+        for (const auto& p : parts) d.add(p);
+        return d.hex();
+    };
+    EXPECT_EQ(hexOf({"abc"}).size(), 32u);
+    EXPECT_EQ(hexOf({"abc"}), hexOf({"abc"}));
+    EXPECT_NE(hexOf({"abc"}), hexOf({"abd"}));
+    EXPECT_NE(hexOf({"ab", "c"}), hexOf({"a", "bc"}));
+}
+
+TEST(KernelCacheDigest, AnEntryUnderAnotherKeyIsNotTaken) {
+    const fs::path folder = fs::temp_directory_path() / ("racelab_cache_" + std::to_string(getpid()));
+    const KernelCache cache(folder.string());
+    ASSERT_TRUE(cache.enabled());
+    ASSERT_TRUE(cache.store("key one", {{1, 2, 3}, "log"}));
+    const auto hit = cache.load("key one");
+    ASSERT_TRUE(hit.has_value());
+    EXPECT_EQ(hit->cubin, (std::vector<std::uint8_t>{1, 2, 3}));
+    EXPECT_EQ(hit->log, "log");
+    EXPECT_FALSE(cache.load("key two").has_value());
+    EXPECT_FALSE(KernelCache("").enabled());
+    fs::remove_all(folder);
+}
+
+TEST(ToolkitLibrary, AMissingLibraryNamesWhereItLooked) {
+    const ToolkitLibrary library = openToolkitLibrary({"libracelab-no-such-library.so.1"}, {"/nonexistent/lib"});
+    EXPECT_EQ(library.handle, nullptr);
+    EXPECT_NE(library.error.find("libracelab-no-such-library.so.1"), std::string::npos) << library.error;
+    EXPECT_NE(library.error.find("/nonexistent/lib"), std::string::npos) << library.error;
+}
