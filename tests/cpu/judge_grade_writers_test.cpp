@@ -1,5 +1,6 @@
-// The grade table's writers: the aligned terminal table, CSV (RFC 4180, formula-safe) and the HTML page with
-// hostile names, and the JSON record read back (round trip, a hand-written record, validation errors).
+// The grade table: its basics (facts from the provenance, statuses, canonical order, totals) and its writers: the
+// aligned terminal table, CSV (RFC 4180, formula-safe) and the HTML page with hostile names, and the JSON record
+// read back (round trip, a hand-written record, validation errors).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -309,4 +310,46 @@ TEST(JudgeGradeWriters, Base64MatchesTheRfcVectors) {
     EXPECT_THROW(base64Decoded("Zm9", "x"), UsageError);
     EXPECT_THROW(base64Decoded("Zm=v", "x"), UsageError);
     EXPECT_THROW(base64Decoded("Zm9v!A==", "x"), UsageError);
+}
+
+TEST(JudgeGradeTable, FactsComeFromTheProvenanceAndStatusesFromVerdicts) {
+    Provenance p;
+    p.gitCommit = "0123456789abcdef0123456789abcdef01234567";
+    p.gitDirty = "true";
+    p.device = "NVIDIA H100 80GB HBM3";
+    p.cudaRuntime = "13.0";
+    p.cudaDriver = "13.1";
+    p.dateUtc = "2026-03-02T08:00:00Z";
+    const GradeFacts f = gradeFacts(p, parseScoreRule("full=1.5"), {"a/one"}, Shard{1, 4});
+    EXPECT_EQ(f.racelabCommit, p.gitCommit);
+    EXPECT_EQ(f.racelabDirty, "true");
+    EXPECT_EQ(f.gpu, "NVIDIA H100 80GB HBM3");
+    EXPECT_EQ(f.driver, "unknown");  // Provenance has no display driver version
+    EXPECT_EQ(f.cudaRuntime, "13.0");
+    EXPECT_EQ(f.cudaDriver, "13.1");
+    EXPECT_EQ(f.dateUtc, "2026-03-02T08:00:00Z");
+    EXPECT_EQ(f.rule, "correct=2,perf=7,full=1.5,zero=10,partial=ceil");
+    EXPECT_EQ(f.shard, (Shard{1, 4}));
+    EXPECT_EQ(statusOf(RepeatVerdict::Correct), GradeStatus::Pass);
+    EXPECT_EQ(statusOf(RepeatVerdict::WrongDeterministic), GradeStatus::Wrong);
+    EXPECT_EQ(statusOf(RepeatVerdict::Nondeterministic), GradeStatus::Race);
+    for (const char* name : {"pass", "wrong", "race", "fault", "timeout", "compile-error", "contract-error"})
+        EXPECT_EQ(statusName(parseStatus(name).value()), name);
+    EXPECT_FALSE(parseStatus("PASS").has_value());
+}
+
+TEST(JudgeGradeTable, RowsSortBySubmissionBytewiseThenSceneOrder) {
+    GradeTable t;
+    t.facts.scenes = {"z/last-but-first", "a/second"};
+    t.rows = {row("b", "a/second", GradeStatus::Pass, 9), row("B", "a/second", GradeStatus::Pass, 9),
+              row("b", "z/last-but-first", GradeStatus::Pass, 9), row("\xc3\xa4", "a/second", GradeStatus::Pass, 9)};
+    sortRows(t);
+    std::vector<std::string> order;
+    for (const auto& r : t.rows) order.push_back(r.submission + " " + r.scene);
+    EXPECT_EQ(order, (std::vector<std::string>{"B a/second", "b z/last-but-first", "b a/second", "\xc3\xa4 a/second"}));
+    const auto totals = submissionTotals(t);
+    ASSERT_EQ(totals.size(), 3u);
+    EXPECT_EQ(totals[1].score, 18);
+    EXPECT_EQ(totals[1].maxScore, 18);
+    EXPECT_EQ(totals[1].scenesPassed, 2);
 }
