@@ -7,6 +7,12 @@
 
 namespace racelab {
 
+int rgbDifference(const std::uint8_t* a, const std::uint8_t* b) {
+    int worst = 0;
+    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(int(a[c]) - int(b[c])));
+    return worst;
+}
+
 ImageComparison compareImages(const HostImage& actual, const HostImage& expected, float tolerance, HostImage* diff,
                               const std::vector<std::uint8_t>* ignore) {
     RACELAB_REQUIRE(actual.width == expected.width && actual.height == expected.height, "image sizes differ");
@@ -17,11 +23,10 @@ ImageComparison compareImages(const HostImage& actual, const HostImage& expected
         for (int x = 0; x < actual.width; ++x) {
             const std::uint8_t* a = actual.at(x, y);
             const std::uint8_t* e = expected.at(x, y);
-            int worst = 0;
-            for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(int(a[c]) - int(e[c])));
+            const int worst = rgbDifference(a, e);
             if (!ignore || !(*ignore)[static_cast<std::size_t>(y) * actual.width + x])
                 result.maxChannelDifference = std::max(result.maxChannelDifference, worst);
-            bool differs = worst / 255.f > tolerance;
+            bool differs = exceedsTolerance(worst, tolerance);
             if (differs && ignore && (*ignore)[static_cast<std::size_t>(y) * actual.width + x]) {
                 ++result.differingIgnored;
                 differs = false;

@@ -14,8 +14,15 @@ struct ImageComparison {
     long totalPixels = 0;
 };
 
+// The largest difference of two RGBA8 pixels over R, G and B (alpha ignored), 0..255.
+int rgbDifference(const std::uint8_t* a, const std::uint8_t* b);
+// Whether two pixels whose largest RGB difference is `rgbDifference` count as different under `tolerance`
+// (per channel, on [0,1]). The one test every comparison of racelab applies.
+inline bool exceedsTolerance(int rgbDifference, float tolerance) { return rgbDifference / 255.f > tolerance; }
+
 // A pixel differs when any RGB channel differs by more than `tolerance` (on [0,1]). When `diff` is given it
-// becomes a visualization: differing pixels red on a dimmed copy of `expected`.
+// becomes a visualization: differing pixels pure red (255, 0, 0) on a copy of `expected` dimmed to a third (so
+// no dimmed pixel is ever pure red).
 // `ignore` (optional, one byte per pixel): pixels whose difference is reported apart.
 ImageComparison compareImages(const HostImage& actual, const HostImage& expected, float tolerance,
                               HostImage* diff = nullptr, const std::vector<std::uint8_t>* ignore = nullptr);

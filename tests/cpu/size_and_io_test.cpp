@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "core/errors.hpp"
 #include "core/image_io.hpp"
@@ -85,4 +86,28 @@ TEST(ImageIo, OversizedOrBrokenImagesAreRefusedClearly) {
     EXPECT_THROW(readImage(broken), UsageError);
     std::filesystem::remove(huge);
     std::filesystem::remove(broken);
+}
+
+// PNG bytes in memory (thumbnails for records and pages): the same file writePng writes, read back the same way,
+// and bytes that are not an image refused with their name.
+TEST(ImageIo, PngInMemoryMatchesTheFileAndReadsBack) {
+    HostImage image(3, 2);
+    for (int y = 0; y < 2; ++y)
+        for (int x = 0; x < 3; ++x) image.at(x, y)[0] = static_cast<std::uint8_t>(40 * x + 100 * y), image.at(x, y)[3] = 255;
+    const auto bytes = encodePng(image);
+    const auto path = (std::filesystem::temp_directory_path() / "racelab_io_memory.png").string();
+    writePng(image, path);
+    std::ifstream file(path, std::ios::binary);
+    const std::vector<std::uint8_t> onDisk((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(bytes, onDisk);
+    const HostImage back = decodeImage(bytes, "thumbnail");
+    EXPECT_EQ(back.width, 3);
+    EXPECT_EQ(back.pixels, image.pixels);  // row 0 stays the bottom row
+    try {
+        decodeImage({'n', 'o', 'p', 'e'}, "rows[2].diff_png");
+        FAIL() << "not an image, decoded";
+    } catch (const UsageError& e) {
+        EXPECT_EQ(std::string(e.what()).rfind("cannot read image 'rows[2].diff_png': ", 0), 0u) << e.what();
+    }
+    std::filesystem::remove(path);
 }

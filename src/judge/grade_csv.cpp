@@ -1,0 +1,43 @@
+// Grade table -> CSV (grade_csv.hpp).
+#include "judge/grade_csv.hpp"
+
+#include "core/atomic_file.hpp"
+#include "judge/number_text.hpp"
+#include "judge/text_escape.hpp"
+
+namespace racelab::judge {
+namespace {
+
+std::string optionalNumber(const std::optional<double>& value) { return value ? numberText(*value) : std::string(); }
+
+void appendLine(std::string& out, const std::vector<std::string>& fields) {
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (i) out += ',';
+        out += csvField(fields[i]);
+    }
+    out += "\r\n";
+}
+
+}  // namespace
+
+std::string gradeCsv(const GradeTable& table) {
+    const GradeFacts& f = table.facts;
+    std::string out;
+    appendLine(out, {"submission", "scene", "status", "score", "max_score", "median_ms", "reference_ms", "ratio",
+                     "wrong_pixels", "differing_between_runs", "message", "racelab_commit", "racelab_dirty", "gpu",
+                     "driver", "cuda_runtime", "cuda_driver", "date_utc", "rule", "shard"});
+    for (const GradeRow& row : table.rows)
+        appendLine(out, {row.submission, row.scene, std::string(statusName(row.status)), numberText(row.score),
+                         numberText(row.maxScore), optionalNumber(row.medianMs), optionalNumber(row.referenceMs),
+                         optionalNumber(row.ratio()), std::to_string(row.wrongPixels),
+                         std::to_string(row.differingBetweenRuns), row.message, f.racelabCommit, f.racelabDirty, f.gpu,
+                         f.driver, f.cudaRuntime, f.cudaDriver, f.dateUtc, f.rule, shardText(f.shard)});
+    return out;
+}
+
+void writeGradeCsv(const GradeTable& table, const std::string& path) {
+    const std::string text = gradeCsv(table);
+    writeTextFileAtomically(path, [&](std::ostream& out) { out << text; });
+}
+
+}  // namespace racelab::judge
