@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "userkernel/kernel_executor.hpp"
+#include "userkernel/kernel_handoff.hpp"  // kGuardBytes, kGuardPattern
 #include "userkernel/device/racelab/launch.cuh"
 
 namespace racelab::userkernel {
@@ -27,6 +28,14 @@ std::string plainName(const char* mangled) {
     return name;
 }
 
+// Counts the bytes of a guard that are no longer the pattern.
+__global__ void countGuardDamage(const unsigned char* guard, std::size_t bytes, unsigned long long* damaged) {
+    unsigned count = 0;
+    for (std::size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < bytes; i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+        count += guard[i] != kGuardPattern;
+    if (count) atomicAdd(damaged, static_cast<unsigned long long>(count));
+}
+
 std::string nameOf(const char (&chars)[kNameChars]) { return std::string(chars, strnlen(chars, kNameChars)); }
 
 class KernelExecutorCuda final : public KernelExecutor {
@@ -34,6 +43,7 @@ public:
     KernelExecutorCuda() {
         check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "creating the worker's stream");
         check(cudaMallocHost(&staging_, kStagingBytes), "pinned staging memory");
+        check(cudaHostAlloc(&guardDamage_, sizeof(unsigned long long), cudaHostAllocMapped), "pinned guard counter");
     }
     ~KernelExecutorCuda() override {
         closeBuffers();
@@ -41,6 +51,7 @@ public:
         for (auto& s : scratch_) cudaFree(s.memory);
         if (library_) cudaLibraryUnload(library_);
         cudaFreeHost(staging_);
+        cudaFreeHost(guardDamage_);
         cudaStreamDestroy(stream_);
     }
 
@@ -163,6 +174,14 @@ public:
                               names + ")");
         }
         FrameTimes times;
+        // What the launch list wrote past the end of each output.
+        for (std::size_t i = 0; i < outputs_.size() && i < frame.outputs.size(); ++i) {
+            *guardDamage_ = 0;
+            countGuardDamage<<<64, 256, 0, stream_>>>(static_cast<const unsigned char*>(outputs_[i]) + frame.outputs[i].bytes,
+                                                      kGuardBytes, guardDamage_);
+            check(cudaStreamSynchronize(stream_), "checking the outputs' guards");
+            times.guardDamage.push_back(static_cast<long long>(*guardDamage_));
+        }
         for (std::size_t i = 0; i < steps_.size(); ++i) {
             float ms = 0;
             cudaEventElapsedTime(&ms, timers_[i].first, timers_[i].second);
@@ -313,6 +332,7 @@ private:
     std::vector<std::pair<cudaEvent_t, cudaEvent_t>> timers_;
     std::vector<void*> inputs_, outputs_;
     cudaEvent_t inputsReady_ = nullptr;
+    unsigned long long* guardDamage_ = nullptr;  // mapped pinned memory the guard check counts into
 };
 
 }  // namespace

@@ -40,8 +40,8 @@ public:
         // Grown by a quarter more than asked, so a scene growing a little each frame does not re-open every frame.
         for (Buffer& b : inputs_) retired_.push_back(b.memory);
         for (Buffer& b : outputs_) retired_.push_back(b.memory);
-        inputs_ = allocate(inputBytes);
-        outputs_ = allocate(outputBytes);
+        inputs_ = allocate(inputBytes, 0);
+        outputs_ = allocate(outputBytes, kGuardBytes);
         outputPointers_.clear();
         for (Buffer& b : outputs_) outputPointers_.push_back(b.memory);
         return true;
@@ -63,6 +63,10 @@ public:
     void* const* outputs() const override { return outputPointers_.data(); }
 
     void handOver(const KernelFrame& frame, cudaStream_t stream) override {
+        // The guard after each output, refilled every frame: the worker counts what a kernel wrote there.
+        for (std::size_t i = 0; i < outputs_.size() && i < frame.outputs.size(); ++i)
+            CUDA_CHECK(cudaMemsetAsync(static_cast<std::uint8_t*>(outputs_[i].memory) + frame.outputs[i].bytes, kGuardPattern,
+                                       kGuardBytes, stream));
         for (std::size_t i = 0; i < frame.inputs.size(); ++i)
             if (frame.inputs[i].bytes)
                 CUDA_CHECK(cudaMemcpyAsync(inputs_[i].memory, frame.inputs[i].device, frame.inputs[i].bytes,
@@ -89,12 +93,13 @@ private:
         return true;
     }
 
-    static std::vector<Buffer> allocate(const std::vector<std::size_t>& sizes) {
+    // `guard` bytes more than asked stay past the usable size at all times.
+    static std::vector<Buffer> allocate(const std::vector<std::size_t>& sizes, std::size_t guard) {
         std::vector<Buffer> out;
         for (std::size_t bytes : sizes) {
             Buffer b;
             b.bytes = std::max<std::size_t>(256, bytes + bytes / 4);
-            CUDA_CHECK(cudaMalloc(&b.memory, b.bytes));  // plain cudaMalloc: the only memory IPC can export
+            CUDA_CHECK(cudaMalloc(&b.memory, b.bytes + guard));  // plain cudaMalloc: the only memory IPC can export
             b.handle = memoryHandle(b.memory);
             out.push_back(b);
         }

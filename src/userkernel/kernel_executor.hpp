@@ -41,6 +41,7 @@ struct IpcBuffers {
 struct FrameTimes {
     double kernelMs = 0;         // first launch's start to last launch's end (CUDA events in the worker)
     std::vector<double> stepMs;  // each launch
+    std::vector<long long> guardDamage;  // per output: bytes written past its end (into its guard)
 };
 
 class KernelExecutor : public GpuHalf {

@@ -13,6 +13,11 @@
 
 namespace racelab::userkernel {
 
+// Every output buffer is followed by a guard of this many bytes, filled with kGuardPattern before each frame;
+// the worker counts the guard bytes a kernel changed (a write past the end: an index a row too far, say).
+inline constexpr std::size_t kGuardBytes = 256 * 1024;
+inline constexpr unsigned char kGuardPattern = 0xA5;
+
 class KernelHandoff : public GpuHalf {
 public:
     // Makes the buffers at least this large; true when they were made anew (the worker must open the new

@@ -202,6 +202,22 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
         return false;
     }
     const FrameTimes times = timesFrom(reply.message);
+    for (std::size_t i = 0; i < times.guardDamage.size() && i < frame.outputs.size(); ++i)
+        if (times.guardDamage[i] > 0) {
+            // The frame is not shown: what lies in the output may be as wrong as what lies after it.
+            const std::string message = variantName() + " (" + path_ + ") wrote past the end of " + frame.outputs[i].name + ": " +
+                                        std::to_string(times.guardDamage[i]) + " of the " + std::to_string(kGuardBytes / 1024) +
+                                        " KiB after it changed (an index a row or an element too far?)";
+            if (status_.message != message) std::fprintf(stderr, "%s\n", message.c_str());
+            fail(KernelState::ContractBroken, message);
+            status_.kernelMs = times.kernelMs;
+            ++status_.frames;
+            return false;
+        }
+    if (status_.state != KernelState::Running && status_.state != KernelState::CompileFailed) {
+        status_.state = KernelState::Running;
+        status_.message.clear();
+    }
     side.drawUserKernelOutputs(handoff_->outputs(), target);
     const double roundTripMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     status_.kernelMs = times.kernelMs;

@@ -47,6 +47,12 @@ IpcBuffers buffersFrom(const nlohmann::json& r) {
     return b;
 }
 
+std::vector<std::size_t> outputBytes(const KernelFrame& frame) {
+    std::vector<std::size_t> out;
+    for (const auto& o : frame.outputs) out.push_back(o.bytes);
+    return out;
+}
+
 nlohmann::json frameRequest(const KernelFrame& frame, long long id) {
     nlohmann::json pointers = nlohmann::json::array();
     for (const auto& p : frame.pointers) pointers.push_back({p.offset, p.output, p.index});
@@ -55,6 +61,7 @@ nlohmann::json frameRequest(const KernelFrame& frame, long long id) {
             {"parameters", toBinary(frame.parameters.data(), frame.parameters.size())},
             {"pointers", pointers},
             {"sizes", frame.sizes},
+            {"outputBytes", outputBytes(frame)},
             {"width", frame.width},
             {"height", frame.height}};
 }
@@ -66,17 +73,19 @@ KernelFrame frameFrom(const nlohmann::json& r) {
     for (const auto& p : r.at("pointers"))
         f.pointers.push_back({p.at(0).get<std::size_t>(), p.at(1).get<bool>(), p.at(2).get<int>()});
     f.sizes = r.at("sizes").get<std::vector<std::int64_t>>();
+    for (std::size_t bytes : r.value("outputBytes", std::vector<std::size_t>{})) f.outputs.push_back({"", bytes});
     f.width = r.at("width").get<int>();
     f.height = r.at("height").get<int>();
     return f;
 }
 
 nlohmann::json timesReply(const FrameTimes& times) {
-    return {{"ok", true}, {"kernelMs", times.kernelMs}, {"stepMs", times.stepMs}};
+    return {{"ok", true}, {"kernelMs", times.kernelMs}, {"stepMs", times.stepMs}, {"guardDamage", times.guardDamage}};
 }
 
 FrameTimes timesFrom(const nlohmann::json& reply) {
-    return {reply.value("kernelMs", 0.0), reply.value("stepMs", std::vector<double>{})};
+    return {reply.value("kernelMs", 0.0), reply.value("stepMs", std::vector<double>{}),
+            reply.value("guardDamage", std::vector<long long>{})};
 }
 
 }  // namespace racelab::userkernel

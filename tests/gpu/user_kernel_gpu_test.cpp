@@ -1,0 +1,188 @@
+// User kernels on the GPU: the circles examples against the CPU reference by the course's rule, the starter's
+// race, and one session that lives through every kind of broken kernel (a compile error, a fault, an endless
+// loop, a write one row past the image, a wrong signature) and then draws the right frame.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "app/offline_frame.hpp"
+#include "core/asset_paths.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/image_compare.hpp"
+#include "gpu_test_support.hpp"
+#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/user_kernel.hpp"
+#include "userkernel/user_kernel_scene.hpp"
+
+namespace fs = std::filesystem;
+using namespace racelab;
+using namespace racelab::userkernel;
+
+namespace {
+
+#define REQUIRE_CUDA_AND_NVRTC()                                                          \
+    RACELAB_REQUIRE_CUDA_DEVICE();                                                        \
+    if (!nvrtc().usable()) GTEST_SKIP() << "GPU test skipped: no NVRTC (" << nvrtc().error << ")"
+
+long frameFor(const std::string& scene) { return scene == "circles/snow" ? 120 : 30; }
+
+struct KernelRun {
+    ImageComparison result;
+    UserKernelStatus status;
+};
+
+// Frame `frame` of `scene` drawn by the user kernel `file`, against the CPU reference on the same state.
+KernelRun runKernel(const std::string& scene, const std::string& file, const std::string& size, long frame) {
+    SceneSelection selection;
+    selection.scene = scene;
+    selection.size = size;
+    selection.backend = "cuda";
+    selection.kernel = file;
+    PreparedScene prepared = prepareScene(selection, size);
+    CudaStream stream;
+    advanceTo(*prepared.scene, frame, stream.get());
+    HostImage gpu = renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
+    prepared.scene->syncStateToHost(stream.get());
+    HostImage cpu(prepared.size.width, prepared.size.height);
+    prepared.scene->renderReference(cpu, true);
+    return {compareImages(gpu, cpu, prepared.scene->checkRule().channelTolerance), prepared.kernel->status()};
+}
+
+std::vector<std::string> circleScenes() {
+    std::vector<std::string> names;
+    for (const auto& s : listScenes())
+        if (s.name.rfind("circles/", 0) == 0) names.push_back(s.name);
+    return names;
+}
+
+}  // namespace
+
+TEST(UserKernelGpu, TheTiledExamplePassesTheCourseRuleOnEveryCs149Scene) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const std::string tiled = findAsset("kernels/circles/tiled.cu");
+    for (const std::string& scene : circleScenes()) {
+        const KernelRun run = runKernel(scene, tiled, "1024x1024", frameFor(scene));
+        EXPECT_EQ(run.status.state, KernelState::Running) << scene << ": " << run.status.message;
+        EXPECT_LE(run.result.differingPixels, 5) << scene << ": largest channel difference " << run.result.maxChannelDifference;
+    }
+}
+
+TEST(UserKernelGpu, ThePerPixelExamplePassesOnTheSmallerScenes) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const std::string perPixel = findAsset("kernels/circles/per_pixel.cu");
+    for (const char* scene : {"circles/rgb", "circles/pattern", "circles/rand10k", "circles/snow"}) {
+        const KernelRun run = runKernel(scene, perPixel, "1000x600", frameFor(scene));
+        EXPECT_LE(run.result.differingPixels, 5) << scene << ": largest channel difference " << run.result.maxChannelDifference;
+    }
+}
+
+TEST(UserKernelGpu, TheStarterRunsAndFailsTheCourseRuleOnRand10k) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const KernelRun run = runKernel("circles/rand10k", findAsset("kernels/circles/starter.cu"), "1024x1024", 0);
+    EXPECT_EQ(run.status.state, KernelState::Running) << run.status.message;
+    EXPECT_EQ(run.status.frames, 1);
+    // One thread per circle blends overlapping circles in whatever order the threads run, and loses updates:
+    // far more than the rule's 5 pixels differ.
+    EXPECT_GT(run.result.differingPixels, 1000);
+}
+
+TEST(UserKernelGpu, OneSessionSurvivesEveryBrokenKernelThenDrawsTheRightFrame) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const fs::path folder = fs::temp_directory_path() / ("racelab_live_" + std::to_string(getpid()));
+    fs::create_directories(folder);
+    const std::string file = (folder / "mine.cu").string();
+    auto save = [&](const std::string& body) {
+        // A new file renamed over the old one, as editors save.
+        std::ofstream(file + ".new") << "#include <racelab/circles.cuh>\n" << body;
+        fs::rename(file + ".new", file);
+    };
+    save("__global__ void k() {}\nRACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
+
+    SceneOptions options;
+    options.backend = Backend::Cuda;
+    const WorkloadFamily& family = *findScene("circles/rgb").family;
+    UserKernelOptions kernelOptions;
+    kernelOptions.timeoutSeconds = 1.0;
+    auto kernel = std::make_shared<UserKernel>(file, family.name, *family.kernelContract, kernelOptions);
+    auto scene = withUserKernel(createScene("circles/rgb", options), kernel);
+    const int variant = scene->variantIndex("mine");
+    CudaStream stream;
+    // Renders frames until a build newer than `builds` has been taken (the watcher polls every 50 ms).
+    auto frameAfterSave = [&](int builds) {
+        HostImage image;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        do {
+            image = renderOffline(*scene, variant, {64, 48}, stream.get());
+            if (kernel->status().builds > builds) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        } while (std::chrono::steady_clock::now() < deadline);
+        // One more frame: a fault shows on the frame after the build was swapped in at the latest.
+        return renderOffline(*scene, variant, {64, 48}, stream.get());
+    };
+    frameAfterSave(0);
+    ASSERT_EQ(kernel->status().state, KernelState::Running) << kernel->status().message;
+
+    int builds = kernel->status().builds;
+    save("__global__ void k() {\n    undefinedName = 1;\n}\nRACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
+    frameAfterSave(builds);
+    EXPECT_EQ(kernel->status().state, KernelState::CompileFailed);
+    EXPECT_NE(kernel->status().message.find(file + ":3:5: error: identifier \"undefinedName\" is undefined"), std::string::npos)
+        << kernel->status().message;
+    EXPECT_TRUE(kernel->status().runningBuild);  // the last good build keeps drawing
+
+    builds = kernel->status().builds;
+    save("__global__ void k() { *(volatile int*)(0x10) = 1; }\nRACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
+    frameAfterSave(builds);
+    EXPECT_EQ(kernel->status().state, KernelState::Faulted);
+    EXPECT_NE(kernel->status().message.find("mine"), std::string::npos) << kernel->status().message;
+    EXPECT_NE(kernel->status().message.find("fault"), std::string::npos) << kernel->status().message;
+
+    builds = kernel->status().builds;
+    save("__global__ void k() { volatile int spin = 1; while (spin) {} }\n"
+         "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
+    const auto hangStart = std::chrono::steady_clock::now();
+    frameAfterSave(builds);
+    EXPECT_EQ(kernel->status().state, KernelState::Faulted);
+    EXPECT_NE(kernel->status().message.find("did not finish a frame (--kernel-timeout 1)"), std::string::npos)
+        << kernel->status().message;
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - hangStart).count(), 20.0);
+
+    builds = kernel->status().builds;
+    // Writes the row just above the image: every x of row imageHeight.
+    save("__global__ void k() {\n"
+         "    int x = blockIdx.x * blockDim.x + threadIdx.x;\n"
+         "    int w = cuConstRendererParams.imageWidth, h = cuConstRendererParams.imageHeight;\n"
+         "    if (x < w) cuConstRendererParams.imageData[4 * (h * w + x)] = 1.f;\n"
+         "}\nRACELAB_LAUNCHES(RACELAB_PER_PIXEL(k, 256, 1));\n");
+    frameAfterSave(builds);
+    EXPECT_EQ(kernel->status().state, KernelState::ContractBroken);
+    EXPECT_NE(kernel->status().message.find("wrote past the end of imageData: 256 of the"), std::string::npos)
+        << kernel->status().message;  // 64 floats of 4 bytes each
+
+    builds = kernel->status().builds;
+    save("__global__ void k(float4* image) { (void)image; }\nRACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
+    frameAfterSave(builds);
+    EXPECT_EQ(kernel->status().state, KernelState::CompileFailed);
+    EXPECT_NE(kernel->status().message.find("racelab launches kernels without arguments"), std::string::npos)
+        << kernel->status().message;
+    EXPECT_NE(kernel->status().message.find(file + ":3: note"), std::string::npos) << kernel->status().message;
+
+    // And a correct kernel (the per-pixel example's text) draws the reference frame.
+    std::ifstream example(findAsset("kernels/circles/per_pixel.cu"));
+    const std::string text((std::istreambuf_iterator<char>(example)), {});
+    builds = kernel->status().builds;
+    std::ofstream(file + ".new") << text;
+    fs::rename(file + ".new", file);
+    const HostImage drawn = frameAfterSave(builds);
+    ASSERT_EQ(kernel->status().state, KernelState::Running) << kernel->status().message;
+    scene->syncStateToHost(stream.get());
+    HostImage cpu(64, 48);
+    scene->renderReference(cpu, true);
+    EXPECT_LE(compareImages(drawn, cpu, scene->checkRule().channelTolerance).differingPixels, 5);
+    fs::remove_all(folder);
+}
