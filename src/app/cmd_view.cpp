@@ -18,11 +18,12 @@ PresentMode presentModeFor(const std::string& name) {
 
 int runView(const ViewOptions& options) {
     faultInjection().failInterop = options.simulateInteropFailure;
-    PreparedScene prepared = prepareScene(options.selection, "1280x720");
+    // The window recompiles a --kernel on every save; without a display the headless frames wait for its build.
+    std::string why = GlfwWindow::displayUnavailableReason();
+    PreparedScene prepared = prepareScene(options.selection, "1280x720", why.empty());
     presentModeFor(options.present);
     if (options.frames < 0) throw UsageError("--frames must be >= 0");
     if (!options.screenshot.empty()) requireWritable(options.screenshot);
-    std::string why = GlfwWindow::displayUnavailableReason();
     if (!why.empty()) return runHeadlessInstead(options, prepared, why);
     if (!prepared.backendNote.empty()) std::fprintf(stderr, "racelab view: %s\n", prepared.backendNote.c_str());
     return runViewerWindow(options, prepared);

@@ -30,6 +30,8 @@
 #include "present/presenter.hpp"
 #include "scenes/scene_registry.hpp"
 #include "ui/viewer_panel.hpp"
+#include "userkernel/user_kernel.hpp"
+#include "userkernel/user_kernel_scene.hpp"
 
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -62,6 +64,7 @@ public:
         panel_.backendIndex = prepared.backend == Backend::Cuda ? 0 : 1;
         panel_.cudaAvailable = cudaAvailable_;
         if (!prepared.backendNote.empty()) panel_.statusMessage = prepared.backendNote;
+        if (prepared.kernel) std::snprintf(panel_.kernel.path, sizeof panel_.kernel.path, "%s", prepared.kernel->path().c_str());
         rebuildPresenter();
         if (!options.record.empty()) panel_.statusMessage = recording_.start(options.record);
         if (options.soakSeconds > 0) {
@@ -104,6 +107,7 @@ public:
                 loop_->setSceneLeft(left);
                 size = {presenter_->width(), presenter_->height()};
                 handleKeys(left);
+                updateKernelPanel();
                 last = options_.frames > 0 && shown + 1 >= options_.frames;
                 if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
                 KernelTiming::instance().setEnabled(panel_.stepTiming && prepared_.backend == Backend::Cuda);
@@ -209,8 +213,35 @@ private:
     // Makes `next` the current scene, keeping the old one until `next` has drawn a frame.
     void switchTo(std::unique_ptr<Scene> next) {
         previousScene_ = std::move(prepared_.scene);
-        prepared_.scene = std::move(next);
+        prepared_.scene = withKernel(std::move(next));
         showCurrentScene();
+    }
+
+    // A scene of the user kernel's family gets the kernel as a variant; other families' scenes stay as they are.
+    std::unique_ptr<Scene> withKernel(std::unique_ptr<Scene> scene) {
+        if (auto* wrapped = dynamic_cast<userkernel::UserKernelScene*>(scene.get())) scene = wrapped->releaseInner();
+        if (!prepared_.kernel || findScene(scene->name()).family->name != prepared_.kernel->family()) return scene;
+        return userkernel::withUserKernel(std::move(scene), prepared_.kernel);
+    }
+
+    // The panel's "load": the file becomes the current scene's kernel, shown at once.
+    void loadKernel(const std::string& path) {
+        const WorkloadFamily& family = *findScene(prepared_.scene->name()).family;
+        SceneSelection selection = options_.selection;
+        selection.kernel = path;
+        if (!std::filesystem::is_regular_file(path)) throw UsageError("no kernel file " + path);
+        prepared_.kernel = makeUserKernel(selection, family, true);
+        previousScene_.reset();
+        switchTo(std::move(prepared_.scene));
+        controls_.variant = static_cast<int>(prepared_.scene->variants().size()) - 1;
+    }
+
+    void updateKernelPanel() {
+        KernelPanelState& k = panel_.kernel;
+        k.kernel = prepared_.kernel.get();
+        k.sceneFamily = findScene(prepared_.scene->name()).family->name;
+        k.familyTakesKernel = findScene(prepared_.scene->name()).family->kernelContract.has_value();
+        if (prepared_.kernel) prepared_.kernel->poll();  // a save shows in the panel even while another variant is shown
     }
 
     // Points the panel, the frame loop and the title at the current scene.
@@ -322,6 +353,8 @@ private:
                 rebuildPresenter();
             }
             if (a.vsyncChanged) window_.setVsync(panel_.vsync);
+            if (a.kernel.load) loadKernel(panel_.kernel.path);
+            if (a.kernel.recompile && prepared_.kernel) prepared_.kernel->recompile();
             if (a.screenshot) requestScreenshot();
             if (a.toggleRecording) {
                 panel_.statusMessage = recording_.active() ? recording_.stop()

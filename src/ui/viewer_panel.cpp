@@ -184,6 +184,7 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
 
     ImGui::Separator();
     drawRaceMeter(s);
+    actions.kernel = drawKernelPanel(s.kernel);
 
     // record + screenshot
     ImGui::Separator();

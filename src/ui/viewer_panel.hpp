@@ -8,6 +8,7 @@
 
 #include "app/frame_loop.hpp"
 #include "ui/frame_graph.hpp"
+#include "ui/kernel_panel.hpp"
 #include "ui/time_bars.hpp"
 
 namespace racelab {
@@ -33,6 +34,7 @@ struct ViewerPanelState {
     bool recording = false;
     long frameIndex = 0;
     float displayWidth = 0, displayHeight = 0;  // the window, in ImGui units
+    KernelPanelState kernel;  // the user's kernel
 };
 
 struct ViewerPanelActions {
@@ -43,6 +45,7 @@ struct ViewerPanelActions {
     bool regenerate = false;
     bool screenshot = false;
     bool toggleRecording = false;
+    KernelPanelActions kernel;
 };
 
 ViewerPanelActions drawViewerPanel(ViewerPanelState& state);

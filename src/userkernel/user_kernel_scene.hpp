@@ -15,6 +15,7 @@ public:
     UserKernelScene(std::unique_ptr<Scene> inner, std::shared_ptr<UserKernel> kernel);
 
     Scene& inner() { return *inner_; }
+    std::unique_ptr<Scene> releaseInner() { return std::move(inner_); }  // the wrapper is unusable after
     UserKernel& kernel() { return *kernel_; }
     const std::shared_ptr<UserKernel>& sharedKernel() const { return kernel_; }
     int kernelVariant() const { return static_cast<int>(inner_->variants().size()); }

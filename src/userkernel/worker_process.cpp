@@ -9,7 +9,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <vector>
 
 #include "core/asset_paths.hpp"
@@ -22,6 +24,17 @@ namespace {
 
 constexpr std::size_t kKeptLines = 200;
 constexpr int kWorkerSocketFd = 3;  // where the worker finds its end of the socket pair
+
+// The racelab binary to start as the worker: $RACELAB_WORKER, else this process's own executable when it is
+// racelab, else the racelab beside it (the test binaries live next to it in build/bin).
+std::string workerExecutable() {
+    if (const char* explicitPath = std::getenv("RACELAB_WORKER"); explicitPath && *explicitPath) return explicitPath;
+    const std::string self = executablePath();
+    if (self.empty()) return "";
+    const std::filesystem::path path(self);
+    if (path.filename() == "racelab") return self;
+    return (path.parent_path() / "racelab").string();
+}
 
 }  // namespace
 
@@ -49,7 +62,7 @@ void WorkerProcess::start(int device, int timeoutMs) {
     posix_spawn_file_actions_adddup2(&actions, sockets[1], kWorkerSocketFd);
     posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, output[1], STDERR_FILENO);
-    const std::string exe = executablePath();
+    const std::string exe = workerExecutable();
     const std::string deviceText = std::to_string(device);
     const std::string fdText = std::to_string(kWorkerSocketFd);
     std::vector<char*> argv{const_cast<char*>(exe.c_str()), const_cast<char*>("kernel-worker"),

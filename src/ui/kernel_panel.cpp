@@ -1,0 +1,52 @@
+#include "ui/kernel_panel.hpp"
+
+#include <imgui.h>
+
+#include "userkernel/user_kernel.hpp"
+
+namespace racelab {
+
+KernelPanelActions drawKernelPanel(KernelPanelState& s) {
+    KernelPanelActions actions;
+    ImGui::SetNextItemOpen(s.kernel != nullptr, ImGuiCond_Once);
+    if (!ImGui::CollapsingHeader("your kernel")) return actions;
+    if (!s.familyTakesKernel) {
+        ImGui::TextDisabled("the %s family takes no user kernel", s.sceneFamily.c_str());
+        return actions;
+    }
+    ImGui::SetNextItemWidth(-90.f);
+    const bool entered = ImGui::InputTextWithHint("##kernel", "my_kernel.cu (racelab new-kernel writes one)", s.path,
+                                                  sizeof s.path, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    actions.load = ImGui::Button("load") || entered;
+    if (!s.kernel) return actions;
+    const userkernel::UserKernelStatus& st = s.kernel->status();
+    ImGui::SameLine();
+    actions.recompile = ImGui::Button("build");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("compile again now (every save of the file does it anyway)");
+
+    const bool ok = st.state == userkernel::KernelState::Running;
+    const ImVec4 colour = ok ? ImVec4(.5f, .9f, .5f, 1.f)
+                             : st.state == userkernel::KernelState::Compiling ? ImVec4(.9f, .9f, .5f, 1.f) : ImVec4(1.f, .45f, .4f, 1.f);
+    ImGui::TextColored(colour, "%s: %s%s", s.kernel->variantName().c_str(), userkernel::kernelStateName(st.state),
+                       !ok && st.runningBuild ? " (the last good build keeps running)" : "");
+    if (st.builds > 0)
+        ImGui::Text("build %d: %s", st.builds,
+                    st.fromCache ? "from the cache" : (std::to_string(static_cast<int>(st.compileMs + .5)) + " ms in NVRTC").c_str());
+    if (st.frames > 0)
+        ImGui::Text("last frame: %.3f ms in its worker, hand-over %.3f ms", st.kernelMs, st.handoffMs);
+    if (!st.message.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ok ? ImGui::GetStyle().Colors[ImGuiCol_Text] : colour);
+        ImGui::BeginChild("##kernel messages", ImVec2(0, 120), true, ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::TextUnformatted(st.message.c_str());
+        ImGui::EndChild();
+        ImGui::PopStyleColor();
+    }
+    if (!st.workerOutput.empty() && ImGui::TreeNode("its output (printf)")) {
+        ImGui::TextUnformatted(st.workerOutput.c_str());
+        ImGui::TreePop();
+    }
+    return actions;
+}
+
+}  // namespace racelab

@@ -1,0 +1,27 @@
+// The viewer panel's "your kernel" section: the kernel file's path (a field and a load button), its state
+// (compiling, running, the compile error or the fault with the kernel's last output, in red until the next
+// good save), the compile time and the last frame's time in the worker and for the hand-over.
+#pragma once
+#include <string>
+
+namespace racelab {
+
+namespace userkernel {
+class UserKernel;
+}
+
+struct KernelPanelState {
+    char path[1024] = {};                          // edited in the field
+    const userkernel::UserKernel* kernel = nullptr;  // shown (nullptr: none loaded)
+    std::string sceneFamily;                        // the shown scene's family
+    bool familyTakesKernel = false;
+};
+
+struct KernelPanelActions {
+    bool load = false;       // load the file in `path` as the scene's kernel
+    bool recompile = false;  // compile the loaded file again now
+};
+
+KernelPanelActions drawKernelPanel(KernelPanelState& state);
+
+}  // namespace racelab
