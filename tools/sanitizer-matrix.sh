@@ -30,7 +30,7 @@ case_() {
   local log="$out/$tool-$name.log"
   local extra=()
   [ "$tool" = racecheck ] && extra=(--racecheck-report hazard)
-  compute-sanitizer --tool "$tool" "${extra[@]}" --print-limit 20 "$bin" "$@" >"$log" 2>&1
+  compute-sanitizer --tool "$tool" --target-processes all "${extra[@]}" --print-limit 20 "$bin" "$@" >"$log" 2>&1
   local rc=$? found verdict
   if [ "$tool" = racecheck ]; then
     # "RACECHECK SUMMARY: 20 hazards displayed (30920 errors, 6240 warnings)": count all, not the displayed
@@ -85,6 +85,20 @@ for tool in $tools; do
   case_ $tool clean visibility-torus-writeup-ray visibility --scene mesh/torus --origin 0,2,0 --runs 1 --rule writeup --out "$out/vis-w.txt"
   case_ $tool clean visibility-torus-margin-brute visibility --scene mesh/torus --origin 0,2,0 --runs 1 --rule margin --variant brute --out "$out/vis-m.txt"
   case_ $tool clean circles-micro2M-good-1000x600 check --scene circles/micro2M --size 1000x600
+  # User kernels run in racelab's worker process, which the sanitizer follows (--target-processes all): the
+  # tiled example is clean; the racy starter races but stays in bounds; a kernel reading one row past the
+  # image is what memcheck must name, at its line of the user's file.
+  kernels=$(dirname "$bin")/../share/racelab/kernels/circles
+  case_ $tool clean user-kernel-tiled-1000x600 check --scene circles/rand10k --size 1000x600 --kernel "$kernels/tiled.cu"
+  case_ $tool clean user-kernel-starter-512x512 render --scene circles/rand10k --size 512x512 --kernel "$kernels/starter.cu" --out "$out/starter.png"
+  if [ "$tool" = memcheck ]; then
+    printf '%s\n' '#include <racelab/circles.cuh>' '__global__ void readPastTheImage() {' \
+      '    int w = cuConstRendererParams.imageWidth, h = cuConstRendererParams.imageHeight;' \
+      '    cuConstRendererParams.imageData[0] = cuConstRendererParams.imageData[4 * (w * h + 1024 * 1024)];' '}' \
+      'RACELAB_LAUNCHES(RACELAB_PER_ITEM(readPastTheImage, RACELAB_CIRCLES, 1));' >"$out/faulting.cu"
+    case_ $tool faults user-kernel-faulting check --scene circles/rgb --size 64x64 --kernel "$out/faulting.cu"
+    grep -q "faulting.cu:4" "$out/$tool-user-kernel-faulting.log" && echo "   memcheck names faulting.cu:4" | tee -a "$table"
+  fi
 done
 if [[ " $tools " == *" racecheck "* ]]; then
 # racecheck instruments every shared-memory access: the cases are small (a 32x32 height field of 2,048

@@ -208,10 +208,11 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
             const std::string message = variantName() + " (" + path_ + ") wrote past the end of " + frame.outputs[i].name + ": " +
                                         std::to_string(times.guardDamage[i]) + " of the " + std::to_string(kGuardBytes / 1024) +
                                         " KiB after it changed (an index a row or an element too far?)";
-            if (status_.message != message) std::fprintf(stderr, "%s\n", message.c_str());
+            std::fprintf(stderr, "%s\nracelab goes on; save the file to try again\n", message.c_str());
+            // Like a fault, it is not run again until the next save; the worker itself is unharmed.
             fail(KernelState::ContractBroken, message);
-            status_.kernelMs = times.kernelMs;
-            ++status_.frames;
+            loaded_.reset();
+            status_.runningBuild = false;
             return false;
         }
     if (status_.state != KernelState::Running && status_.state != KernelState::CompileFailed) {

@@ -143,7 +143,8 @@ TEST(UserKernelGpu, OneSessionSurvivesEveryBrokenKernelThenDrawsTheRightFrame) {
     EXPECT_NE(kernel->status().message.find("fault"), std::string::npos) << kernel->status().message;
 
     builds = kernel->status().builds;
-    save("__global__ void k() { volatile int spin = 1; while (spin) {} }\n"
+    // clock64() reads a register the compiler must read again each time: the loop is never optimized away.
+    save("__global__ void k() { while (clock64() >= 0) {} }\n"
          "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
     const auto hangStart = std::chrono::steady_clock::now();
     frameAfterSave(builds);
