@@ -38,6 +38,10 @@ PLACEHOLDERS = {
     "FILE": "photo.png",   # --image FILE
     "OUT": "out",          # output folders
 }
+# A user's kernel file in the docs (docs/YOUR_KERNEL.md) parses as the circles starter it is made from
+# (--kernel wants a file that exists), relative to the source tree.
+KERNEL_FILES = {"my_renderer.cu": "assets/kernels/circles/starter.cu"}
+SOURCE_DIR = "."
 WRAPPERS = {"compute-sanitizer", "ncu", "nsys", "xvfb-run", "time", "env", "gdb", "valgrind"}
 SHELL_OPERATORS = {"|", "||", "&&", ";", ">", ">>", "2>", "2>&1", "&"}
 CLI11_REQUIRED_MISSING = 106  # CLI::ExitCodes::RequiredError
@@ -101,6 +105,8 @@ def racelab_arguments(text):
 def substitute(word):
     if word in PLACEHOLDERS:
         return PLACEHOLDERS[word]
+    if word in KERNEL_FILES:
+        return os.path.join(SOURCE_DIR, KERNEL_FILES[word])
     return re.sub(r"<[^<>]+>", lambda m: PLACEHOLDERS.get(m.group(0), m.group(0)), word)
 
 
@@ -124,6 +130,8 @@ def main():
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
     binary, source_dir = sys.argv[1], sys.argv[2]
+    global SOURCE_DIR
+    SOURCE_DIR = source_dir
     checked, failures = 0, []
     for path in doc_files(source_dir):
         name = os.path.relpath(path, source_dir)
