@@ -18,7 +18,12 @@ void UserKernelScene::render(const FrameTarget& target, int variant) {
         return;
     }
     UserKernelSide* side = inner_->userKernelSide();
-    if (!side || !kernel_->render(*side, target)) kernel_->drawPlaceholder(target);
+    if (side && kernel_->render(*side, target)) return;
+    // check, bench, render and frames end with the kernel's message; the viewer draws a placeholder and goes on.
+    if (!kernel_->live())
+        throw Error(kernel_->variantName() + " (" + kernel_->path() + ") " + kernelStateName(kernel_->status().state) + ": " +
+                    kernel_->status().message);
+    kernel_->drawPlaceholder(target);
 }
 
 std::optional<ExactRaceCount> UserKernelScene::exactRaceCount(cudaStream_t stream) {
