@@ -37,8 +37,10 @@ KernelPanelActions drawKernelPanel(KernelPanelState& s) {
         ImGui::Text("last frame: %.3f ms in its worker, hand-over %.3f ms", st.kernelMs, st.handoffMs);
     if (!st.message.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ok ? ImGui::GetStyle().Colors[ImGuiCol_Text] : colour);
-        ImGui::BeginChild("##kernel messages", ImVec2(0, 120), true, ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::BeginChild("##kernel messages", ImVec2(0, 120), true);
+        ImGui::PushTextWrapPos(0.f);  // wrapped to the panel: the headline FILE:LINE:COL: error: ... whole
         ImGui::TextUnformatted(st.message.c_str());
+        ImGui::PopTextWrapPos();
         ImGui::EndChild();
         ImGui::PopStyleColor();
     }
