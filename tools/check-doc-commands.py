@@ -40,7 +40,8 @@ PLACEHOLDERS = {
 }
 # A user's kernel file in the docs (docs/YOUR_KERNEL.md) parses as the circles starter it is made from
 # (--kernel wants a file that exists), relative to the source tree.
-KERNEL_FILES = {"my_renderer.cu": "assets/kernels/circles/starter.cu"}
+KERNEL_FILES = {"my_renderer.cu": "assets/kernels/circles/starter.cu",
+                "assets/kernels/circles/tiled.cu": "assets/kernels/circles/tiled.cu"}
 SOURCE_DIR = "."
 WRAPPERS = {"compute-sanitizer", "ncu", "nsys", "xvfb-run", "time", "env", "gdb", "valgrind"}
 SHELL_OPERATORS = {"|", "||", "&&", ";", ">", ">>", "2>", "2>&1", "&"}
