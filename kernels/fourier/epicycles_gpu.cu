@@ -166,11 +166,75 @@ struct TrailLayer {
 
 struct FourierGpuCuda::Impl {
     DeviceBuffer<EpicycleTerm> terms;
-    DeviceBuffer<Vec2> centres, pens, source;
+    DeviceBuffer<Vec2> centres, pens, userPens, source;
     DeviceBuffer<std::uint32_t> overlay;
     std::vector<TrailLayer> trails;  // by variant, made on a variant's first draw
     int count = 0, width = 0, height = 0, sourceCount = 0;
+
+    // Layer `layer` ready for frame `frame` at this size: made on first use, started again on a new size (every
+    // layer), a rewind or a cleared trail.
+    TrailLayer& layerFor(const FrameTarget& target, const DrawSettings& s, long frame, int layer);
+    // The pen at the end of each frame from..from+segments, into `pens`.
+    void computePens(DeviceBuffer<Vec2>& pens, long from, long segments, const DrawSettings& s, cudaStream_t stream);
+    // The circles, arms and source dots (the chain racy or not) over `trail`, composed into the frame.
+    void drawOverlayAndCompose(const FrameTarget& target, const DrawSettings& s, long frame, bool racyChain,
+                               const std::uint32_t* trail);
 };
+
+TrailLayer& FourierGpuCuda::Impl::layerFor(const FrameTarget& target, const DrawSettings& s, long frame, int layer) {
+    const int w = target.width, h = target.height;
+    const std::size_t pixels = static_cast<std::size_t>(w) * h;
+    if (w != width || h != height) {
+        for (TrailLayer& t : trails) t.pixels.release(), t.drawnUpTo = -1;
+        overlay.allocate(pixels, "circle layer");
+        width = w, height = h;
+    }
+    if (layer >= static_cast<int>(trails.size())) trails.resize(static_cast<std::size_t>(layer) + 1);
+    TrailLayer& trail = trails[static_cast<std::size_t>(layer)];
+    if (!trail.pixels.data()) trail.pixels.allocate(pixels, "trail layer"), trail.drawnUpTo = -1;
+    if (trail.drawnUpTo < 0 || frame < trail.drawnUpTo || s.trailFrom != trail.trailFrom) {
+        // new drawing, resize, rewind or a cleared trail: start the trail again
+        CUDA_CHECK(cudaMemsetAsync(trail.pixels.data(), 0, pixels * sizeof(std::uint32_t), target.stream));
+        trail.trailFrom = s.trailFrom;
+        trail.drawnUpTo = std::min(frame, s.trailFrom);
+    }
+    return trail;
+}
+
+void FourierGpuCuda::Impl::computePens(DeviceBuffer<Vec2>& out, long from, long segments, const DrawSettings& s,
+                                       cudaStream_t stream) {
+    out.reserve(static_cast<std::size_t>(segments + 1), "pen positions");
+    launchKernel("fourier: pens", penKernel, static_cast<unsigned>(segments + 1), 256, 0, stream, terms.data(), count, from,
+                 s.periodFrames, s.mapping, out.data());
+}
+
+void FourierGpuCuda::Impl::drawOverlayAndCompose(const FrameTarget& target, const DrawSettings& s, long frame,
+                                                 bool racyChain, const std::uint32_t* trail) {
+    const int w = target.width, h = target.height;
+    cudaStream_t stream = target.stream;
+    CUDA_CHECK(cudaMemsetAsync(overlay.data(), 0, static_cast<std::size_t>(w) * h * sizeof(std::uint32_t), stream));
+    if (count > 1 && (s.showCircles || s.showArms)) {
+        const float t = timeOfFrame(frame, s.periodFrames);
+        if (racyChain)
+            launchKernel("fourier: chain (racy)", chainKernel<true>, 1, kChainThreads, 0, stream, terms.data(), count, t,
+                         s.mapping, centres.data());
+        else
+            launchKernel("fourier: chain", chainKernel<false>, 1, kChainThreads, 0, stream, terms.data(), count, t,
+                         s.mapping, centres.data());
+        if (s.showCircles)
+            launchKernel("fourier: rings", ringsKernel, static_cast<unsigned>(count - 1), 64, 0, stream, centres.data(),
+                         terms.data(), count, s.mapping.scale, w, h, overlay.data());
+        if (s.showArms)  // arms 1..count-1 (the first term only places the chain)
+            launchKernel("fourier: arms", segmentsKernel<false, false>, static_cast<unsigned>(count - 1), 64, 0, stream,
+                         centres.data(), 1, count - 1, kLineRadius, w, h, overlay.data());
+    }
+    if (s.showSource && sourceCount > 0)
+        launchKernel("fourier: source dots", dotsKernel, blocksFor(sourceCount, 256), 256, 0, stream, source.data(),
+                     sourceCount, s.mapping, w, h, overlay.data());
+    dim3 grid(blocksFor(w, 256), h);
+    launchKernel("fourier: compose", composeKernel, grid, 256, 0, stream, trail, overlay.data(), w, h, target.pixels,
+                 target.pitchBytes);
+}
 
 FourierGpuCuda::FourierGpuCuda() : impl_(std::make_unique<Impl>()) {}
 FourierGpuCuda::~FourierGpuCuda() = default;
@@ -194,27 +258,11 @@ void FourierGpuCuda::clearTrails() {
 void FourierGpuCuda::draw(const FrameTarget& target, const DrawSettings& s, long frame, int layer, DrawRaces races) {
     auto& m = *impl_;
     const int w = target.width, h = target.height;
-    const std::size_t pixels = static_cast<std::size_t>(w) * h;
     cudaStream_t stream = target.stream;
-    if (w != m.width || h != m.height) {
-        for (TrailLayer& t : m.trails) t.pixels.release(), t.drawnUpTo = -1;
-        m.overlay.allocate(pixels, "circle layer");
-        m.width = w, m.height = h;
-    }
-    if (layer >= static_cast<int>(m.trails.size())) m.trails.resize(static_cast<std::size_t>(layer) + 1);
-    TrailLayer& trail = m.trails[static_cast<std::size_t>(layer)];
-    if (!trail.pixels.data()) trail.pixels.allocate(pixels, "trail layer"), trail.drawnUpTo = -1;
-    if (trail.drawnUpTo < 0 || frame < trail.drawnUpTo || s.trailFrom != trail.trailFrom) {
-        // new drawing, resize, rewind or a cleared trail: start the trail again
-        CUDA_CHECK(cudaMemsetAsync(trail.pixels.data(), 0, pixels * sizeof(std::uint32_t), stream));
-        trail.trailFrom = s.trailFrom;
-        trail.drawnUpTo = std::min(frame, s.trailFrom);
-    }
+    TrailLayer& trail = m.layerFor(target, s, frame, layer);
     if (m.count > 0 && frame > trail.drawnUpTo) {
         const long segments = frame - trail.drawnUpTo;
-        m.pens.reserve(static_cast<std::size_t>(segments + 1), "pen positions");
-        launchKernel("fourier: pens", penKernel, static_cast<unsigned>(segments + 1), 256, 0, stream, m.terms.data(),
-                     m.count, trail.drawnUpTo, s.periodFrames, s.mapping, m.pens.data());
+        m.computePens(m.pens, trail.drawnUpTo, segments, s, stream);
         if (races.trail)
             launchKernel("fourier: trail segments (racy)", segmentsKernel<true, true>, static_cast<unsigned>(segments), 64,
                          0, stream, m.pens.data(), 0, static_cast<int>(segments), kTrailRadius, w, h,
@@ -224,28 +272,37 @@ void FourierGpuCuda::draw(const FrameTarget& target, const DrawSettings& s, long
                          stream, m.pens.data(), 0, static_cast<int>(segments), kTrailRadius, w, h, trail.pixels.data());
         trail.drawnUpTo = frame;
     }
-    CUDA_CHECK(cudaMemsetAsync(m.overlay.data(), 0, pixels * sizeof(std::uint32_t), stream));
-    if (m.count > 1 && (s.showCircles || s.showArms)) {
-        const float t = timeOfFrame(frame, s.periodFrames);
-        if (races.chain)
-            launchKernel("fourier: chain (racy)", chainKernel<true>, 1, kChainThreads, 0, stream, m.terms.data(), m.count, t,
-                         s.mapping, m.centres.data());
-        else
-            launchKernel("fourier: chain", chainKernel<false>, 1, kChainThreads, 0, stream, m.terms.data(), m.count, t,
-                         s.mapping, m.centres.data());
-        if (s.showCircles)
-            launchKernel("fourier: rings", ringsKernel, static_cast<unsigned>(m.count - 1), 64, 0, stream, m.centres.data(),
-                         m.terms.data(), m.count, s.mapping.scale, w, h, m.overlay.data());
-        if (s.showArms)  // arms 1..count-1 (the first term only places the chain)
-            launchKernel("fourier: arms", segmentsKernel<false, false>, static_cast<unsigned>(m.count - 1), 64, 0, stream,
-                         m.centres.data(), 1, m.count - 1, kLineRadius, w, h, m.overlay.data());
-    }
-    if (s.showSource && m.sourceCount > 0)
-        launchKernel("fourier: source dots", dotsKernel, blocksFor(m.sourceCount, 256), 256, 0, stream, m.source.data(),
-                     m.sourceCount, s.mapping, w, h, m.overlay.data());
-    dim3 grid(blocksFor(w, 256), h);
-    launchKernel("fourier: compose", composeKernel, grid, 256, 0, stream, trail.pixels.data(), m.overlay.data(), w, h,
-                 target.pixels, target.pitchBytes);
+    m.drawOverlayAndCompose(target, s, frame, races.chain, trail.pixels.data());
+}
+
+TrailSegments FourierGpuCuda::newTrailSegments(const FrameTarget& target, const DrawSettings& s, long frame, int layer) {
+    auto& m = *impl_;
+    TrailLayer& trail = m.layerFor(target, s, frame, layer);
+    const long segments = m.count > 0 && frame > trail.drawnUpTo ? frame - trail.drawnUpTo : 0;
+    m.computePens(m.userPens, trail.drawnUpTo, segments, s, target.stream);
+    return {m.userPens.data(), static_cast<int>(segments)};
+}
+
+void FourierGpuCuda::copyTrail(int layer, std::uint32_t* out, cudaStream_t stream) {
+    const TrailLayer& trail = impl_->trails.at(static_cast<std::size_t>(layer));
+    namedGpuStep("fourier: the trail to the user kernel", stream, [&] {
+        CUDA_CHECK(cudaMemcpyAsync(out, trail.pixels.data(),
+                                   static_cast<std::size_t>(impl_->width) * impl_->height * sizeof(std::uint32_t),
+                                   cudaMemcpyDeviceToDevice, stream));
+    });
+}
+
+void FourierGpuCuda::drawWithTrail(const FrameTarget& target, const DrawSettings& s, long frame, int layer,
+                                   const std::uint32_t* drawn) {
+    auto& m = *impl_;
+    TrailLayer& trail = m.trails.at(static_cast<std::size_t>(layer));
+    namedGpuStep("fourier: the user kernel's trail kept", target.stream, [&] {
+        CUDA_CHECK(cudaMemcpyAsync(trail.pixels.data(), drawn,
+                                   static_cast<std::size_t>(target.width) * target.height * sizeof(std::uint32_t),
+                                   cudaMemcpyDeviceToDevice, target.stream));
+    });
+    trail.drawnUpTo = std::max(trail.drawnUpTo, frame);
+    m.drawOverlayAndCompose(target, s, frame, false, trail.pixels.data());
 }
 
 std::vector<std::uint32_t> FourierGpuCuda::downloadTrail(int layer, cudaStream_t stream) const {

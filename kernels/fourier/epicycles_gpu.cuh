@@ -20,6 +20,10 @@ public:
     void setSource(const std::vector<Vec2>& points, cudaStream_t stream) override;
     void draw(const FrameTarget& target, const DrawSettings& settings, long frame, int layer, DrawRaces races) override;
     void clearTrails() override;
+    TrailSegments newTrailSegments(const FrameTarget& target, const DrawSettings& settings, long frame, int layer) override;
+    void copyTrail(int layer, std::uint32_t* trail, cudaStream_t stream) override;
+    void drawWithTrail(const FrameTarget& target, const DrawSettings& settings, long frame, int layer,
+                       const std::uint32_t* trail) override;
     std::vector<std::uint32_t> downloadTrail(int layer, cudaStream_t stream) const override;
 
 private:

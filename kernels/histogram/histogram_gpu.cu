@@ -53,11 +53,21 @@ void HistogramGpuCuda::uploadReference(const std::vector<std::uint32_t>& referen
 }
 
 void HistogramGpuCuda::draw(const FrameTarget& target, long long maxReferenceCount) {
+    drawBins(bins_.data(), target, maxReferenceCount);
+}
+
+void HistogramGpuCuda::drawBins(const std::uint32_t* bins, const FrameTarget& target, long long maxReferenceCount) {
     if (target.width <= 0 || target.height <= 0) return;
     const ChartLayout layout = chartLayout(target.width, target.height, binCount_, maxReferenceCount);
     const dim3 grid(blocksFor(static_cast<std::size_t>(target.width), kThreads), static_cast<unsigned>(target.height));
-    launchKernel("histogram: draw", drawKernel, grid, kThreads, 0, target.stream, layout, bins_.data(), reference_.data(),
+    launchKernel("histogram: draw", drawKernel, grid, kThreads, 0, target.stream, layout, bins, reference_.data(),
                  target.pixels, target.pitchBytes);
+}
+
+void HistogramGpuCuda::clearBins(std::uint32_t* bins, cudaStream_t stream) {
+    namedGpuStep("histogram: zero the user kernel's bins", stream, [&] {
+        CUDA_CHECK(cudaMemsetAsync(bins, 0, static_cast<std::size_t>(binCount_) * sizeof(std::uint32_t), stream));
+    });
 }
 
 std::vector<std::uint32_t> HistogramGpuCuda::downloadBins(cudaStream_t stream) const {

@@ -21,6 +21,9 @@ public:
     void draw(const FrameTarget& target, long long maxReferenceCount) override;
     std::vector<std::uint32_t> downloadBins(cudaStream_t stream) const override;
     std::vector<std::uint32_t> downloadInputs(cudaStream_t stream) const override;
+    HistogramDeviceInputs deviceInputs() const override { return {inputs_.data(), count_, binCount_}; }
+    void clearBins(std::uint32_t* bins, cudaStream_t stream) override;
+    void drawBins(const std::uint32_t* bins, const FrameTarget& target, long long maxReferenceCount) override;
 
 private:
     DeviceBuffer<std::uint32_t> inputs_;     // one bin index per input

@@ -27,8 +27,14 @@ public:
     int triangleCount() const override;
     unsigned traversalOverflows(cudaStream_t stream) const override;
     void synchronize(cudaStream_t stream) const override;
+    MeshDeviceTriangles deviceTriangles() const override;
+    void clearHitMask(std::uint8_t* hits, std::size_t pixels, cudaStream_t stream) override;
+    void drawHitMask(const std::uint8_t* hits, const FrameTarget& target, const MeshView& view) override;
 
 private:
+    // The dots of the vertices visible from view.origin (the view's camera already computed); render.cu.
+    void drawVisibleDots(const FrameTarget& target, const MeshView& view);
+
     struct Impl;  // mesh_gpu_internal.cuh
     std::unique_ptr<Impl> impl_;
 };

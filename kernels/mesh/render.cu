@@ -84,7 +84,43 @@ __global__ void drawDots(const float4* vertices, int vertexCount, const std::uin
         }
 }
 
+// A user kernel's hit mask (scenes/mesh/kernel_contract.cuh) shaded as the hit-mask view.
+__global__ void shadeHitMask(const std::uint8_t* hits, int width, int height, std::uint8_t* out, std::size_t pitch) {
+    const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= width || y >= height) return;
+    std::uint8_t px[4];
+    shadeHit(Shading::Mask, hits[static_cast<std::size_t>(y) * width + x] != 0, 0.f, 0.f, 1.f, Vec3{0, 0, 0}, 0, px);
+    *reinterpret_cast<uchar4*>(out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x)) =
+        make_uchar4(px[0], px[1], px[2], px[3]);
+}
+
 }  // namespace
+
+void MeshGpuCuda::drawVisibleDots(const FrameTarget& target, const MeshView& view) {
+    auto& m = *impl_;
+    m.blocked.reserve(m.vertexCount, "visibility flags");
+    m.launchVisibility(GpuMethod::Lbvh, view.origin, VisibilityRule{}, target.stream);
+    launchKernel("mesh: draw dots", drawDots, blocksFor(m.vertexCount, 256), 256, 0, target.stream, m.vertices.data(),
+                 m.vertexCount, m.blocked.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
+}
+
+MeshDeviceTriangles MeshGpuCuda::deviceTriangles() const {
+    const auto& m = *impl_;
+    return {m.triangles.data(), static_cast<std::size_t>(m.count) * sizeof(gpu::Triangle), m.count};
+}
+
+void MeshGpuCuda::clearHitMask(std::uint8_t* hits, std::size_t pixels, cudaStream_t stream) {
+    namedGpuStep("mesh: clear the user kernel's hit mask", stream,
+                 [&] { CUDA_CHECK(cudaMemsetAsync(hits, 0, pixels, stream)); });
+}
+
+void MeshGpuCuda::drawHitMask(const std::uint8_t* hits, const FrameTarget& target, const MeshView& requested) {
+    const MeshView view = withCamera(requested, target.width, target.height);
+    const dim3 grid((target.width + 15) / 16, (target.height + 15) / 16);
+    launchKernel("mesh: shade the user kernel's hit mask", shadeHitMask, grid, dim3(16, 16), 0, target.stream, hits,
+                 target.width, target.height, target.pixels, target.pitchBytes);
+    if (view.showVisibleVertices) drawVisibleDots(target, view);
+}
 
 void MeshGpuCuda::render(const FrameTarget& target, const MeshView& requested, GpuMethod method) {
     auto& m = *impl_;
@@ -109,12 +145,7 @@ void MeshGpuCuda::render(const FrameTarget& target, const MeshView& requested, G
                      m.triangles.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
         break;
     }
-    if (view.showVisibleVertices) {
-        m.blocked.reserve(m.vertexCount, "visibility flags");
-        m.launchVisibility(GpuMethod::Lbvh, view.origin, VisibilityRule{}, target.stream);
-        launchKernel("mesh: draw dots", drawDots, blocksFor(m.vertexCount, 256), 256, 0, target.stream, m.vertices.data(),
-                     m.vertexCount, m.blocked.data(), view, target.width, target.height, target.pixels, target.pitchBytes);
-    }
+    if (view.showVisibleVertices) drawVisibleDots(target, view);
 }
 
 }  // namespace racelab::mesh

@@ -118,7 +118,9 @@ __global__ void joinGroups(PlaneSettings s, int width, int height, int groups, c
     storeComposite(total, s.blend, out + (i / width) * pitch + 4 * (i % width));
 }
 
-__global__ void clearResult(float4* result, std::size_t pixels) {
+// The float4 result of the racy variant and of a user's kernel (scenes/planes/kernel_contract.cuh): cleared to
+// zero before the composite, stored into the frame after it.
+__global__ void clearFloatResult(float4* result, std::size_t pixels) {
     std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     if (i < pixels) result[i] = make_float4(0.f, 0.f, 0.f, 0.f);
 }
@@ -141,7 +143,7 @@ __global__ void compositeRacy(PlaneSettings s, const std::uint8_t* planes, const
     }
 }
 
-__global__ void storeRacyResult(const float4* result, PlaneSettings s, int width, int height, std::uint8_t* out, std::size_t pitch) {
+__global__ void storeFloatResult(const float4* result, PlaneSettings s, int width, int height, std::uint8_t* out, std::size_t pitch) {
     const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     if (i >= static_cast<std::size_t>(width) * height) return;
     float4 v = result[i];
@@ -163,12 +165,12 @@ void PlaneGpuCuda::composite(const FrameTarget& target, const PlaneSettings& s, 
     const std::size_t pixels = static_cast<std::size_t>(w) * h;
     if (racy) {
         impl_->racyResult.reserve(pixels, "racy composite");
-        launchKernel("planes: clear result (racy)", clearResult, blocksFor(pixels, 256), 256, 0, target.stream,
+        launchKernel("planes: clear result (racy)", clearFloatResult, blocksFor(pixels, 256), 256, 0, target.stream,
                      impl_->racyResult.data(), pixels);
         dim3 grid(blocksFor(pixels, 256), static_cast<unsigned>(std::min(s.planes, 65535)));
         launchKernel("planes: composite (racy)", compositeRacy, grid, 256, 0, target.stream, s, impl_->planes.data(),
                      impl_->offsets.data(), w, h, impl_->racyResult.data());
-        launchKernel("planes: store result (racy)", storeRacyResult, blocksFor(pixels, 256), 256, 0, target.stream,
+        launchKernel("planes: store result (racy)", storeFloatResult, blocksFor(pixels, 256), 256, 0, target.stream,
                      impl_->racyResult.data(), s, w, h, target.pixels, target.pitchBytes);
     } else {
         const int perUnit = vector ? 4 : 1;
@@ -194,6 +196,33 @@ void PlaneGpuCuda::composite(const FrameTarget& target, const PlaneSettings& s, 
                          impl_->partialColor.data(), impl_->partialKeep.data(), target.pixels, target.pitchBytes);
         impl_->lastGroups = groups;
     }
+}
+
+PlaneDeviceInputs PlaneGpuCuda::deviceInputs(const PlaneSettings& s, long frame, cudaStream_t stream) {
+    const int w = impl_->width, h = impl_->height;
+    RACELAB_REQUIRE(s.planes == impl_->count, "planes were generated for another count");
+    impl_->offsets.reserve(static_cast<std::size_t>(s.planes), "plane offsets");
+    // The granularity the variants and the CPU reference scroll by, so that all of them show the same frame.
+    launchKernel("planes: offsets", computeOffsets, blocksFor(s.planes, 256), 256, 0, stream, s, frame, w, h, w % 4 == 0 ? 4 : 1,
+                 impl_->offsets.data());
+    PlaneDeviceInputs in;
+    in.planes = impl_->planes.data();
+    in.planeBytes = static_cast<std::size_t>(w) * h * 4 * static_cast<std::size_t>(s.planes);
+    in.offsets = impl_->offsets.data();
+    in.offsetBytes = static_cast<std::size_t>(s.planes) * sizeof(int2);
+    return in;
+}
+
+void PlaneGpuCuda::clearResult(float* result, cudaStream_t stream) {
+    const std::size_t pixels = static_cast<std::size_t>(impl_->width) * impl_->height;
+    launchKernel("planes: clear the user kernel's result", clearFloatResult, blocksFor(pixels, 256), 256, 0, stream,
+                 reinterpret_cast<float4*>(result), pixels);
+}
+
+void PlaneGpuCuda::storeResult(const float* result, const PlaneSettings& s, const FrameTarget& target) {
+    const std::size_t pixels = static_cast<std::size_t>(target.width) * target.height;
+    launchKernel("planes: store the user kernel's result", storeFloatResult, blocksFor(pixels, 256), 256, 0, target.stream,
+                 reinterpret_cast<const float4*>(result), s, target.width, target.height, target.pixels, target.pitchBytes);
 }
 
 }  // namespace racelab::planes

@@ -24,6 +24,9 @@ public:
     int width() const override;
     int height() const override;
     int lastGroups() const override;
+    PlaneDeviceInputs deviceInputs(const PlaneSettings& settings, long frame, cudaStream_t stream) override;
+    void clearResult(float* result, cudaStream_t stream) override;
+    void storeResult(const float* result, const PlaneSettings& settings, const FrameTarget& target) override;
 
 private:
     struct Impl;

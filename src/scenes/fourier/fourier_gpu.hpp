@@ -25,6 +25,13 @@ struct DrawRaces {
     bool trail = false;
 };
 
+// A trail layer's new segments, for a user's kernel (fourier_kernel_side.cpp): the pen at the end of every
+// frame the layer has not drawn yet, in frame pixels (segments + 1 points).
+struct TrailSegments {
+    const Vec2* pens = nullptr;
+    int segments = 0;
+};
+
 class FourierGpu : public GpuHalf {
 public:
     virtual void setTerms(const std::vector<EpicycleTerm>& terms, cudaStream_t stream) = 0;
@@ -36,6 +43,15 @@ public:
     // scan; racy: a shared-memory scan missing a barrier), composed into the target.
     virtual void draw(const FrameTarget& target, const DrawSettings& settings, long frame, int layer, DrawRaces races) = 0;
     virtual void clearTrails() = 0;
+    // For a user's kernel, which draws the trail of layer `layer` in a buffer of its own: the layer made ready
+    // for frame `frame` as draw() makes it (started again on a new size, a rewind or a cleared trail) and the
+    // pens of its new segments, not yet counted as drawn; the layer's trail copied into `trail`; and, when the
+    // kernel has added the segments there, `trail` kept as the layer's trail up to `frame`, the circles and
+    // arms drawn over it (the chain by the block scan) and the frame composed.
+    virtual TrailSegments newTrailSegments(const FrameTarget& target, const DrawSettings& settings, long frame, int layer) = 0;
+    virtual void copyTrail(int layer, std::uint32_t* trail, cudaStream_t stream) = 0;
+    virtual void drawWithTrail(const FrameTarget& target, const DrawSettings& settings, long frame, int layer,
+                               const std::uint32_t* trail) = 0;
     virtual std::vector<std::uint32_t> downloadTrail(int layer, cudaStream_t stream) const = 0;
 };
 

@@ -143,7 +143,7 @@ FrameMapping FourierScene::mappingFor(int width, int height) const {
     return {scale, (width - width_ * scale) * .5f, (height - height_ * scale) * .5f, height};
 }
 
-void FourierScene::render(const FrameTarget& target, int variant) {
+DrawSettings FourierScene::prepareGpuDraw(const FrameTarget& target) {
     if (!gpu_) gpu_ = makeGpuHalf<FourierGpu>("fourier");  // throws in a build without CUDA
     drawingOnDevice_.ensure([&] {
         gpu_->setTerms(terms_, target.stream);
@@ -151,8 +151,12 @@ void FourierScene::render(const FrameTarget& target, int variant) {
     });
     applyClearTrail();
     lastWidth_ = target.width, lastHeight_ = target.height;
-    DrawSettings s{mappingFor(target.width, target.height), periodFrames(), showCircles_.asBool(), showArms_.asBool(),
-                   showSource_.asBool(), trailFrom_};
+    return {mappingFor(target.width, target.height), periodFrames(), showCircles_.asBool(), showArms_.asBool(),
+            showSource_.asBool(), trailFrom_};
+}
+
+void FourierScene::render(const FrameTarget& target, int variant) {
+    const DrawSettings s = prepareGpuDraw(target);
     gpu_->draw(target, s, frame_, variant, racesOf(variants()[static_cast<std::size_t>(variant)].name));
 }
 

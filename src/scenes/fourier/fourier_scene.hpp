@@ -22,8 +22,9 @@ namespace racelab::fourier {
 
 class FourierGpu;
 class ContourPreprocessorGpu;
+struct DrawSettings;
 
-class FourierScene final : public Scene {
+class FourierScene final : public Scene, public UserKernelSide {
 public:
     FourierScene(const std::string& preset, const SceneOptions& options);
     ~FourierScene() override;
@@ -48,6 +49,12 @@ public:
     void handleInput(const PointerInput& input) override;
     void addBrushStroke(BrushStroke stroke);  // image pixels; throws UsageError outside the image
 
+    // A user's kernel draws the trail (fourier_kernel_side.cpp; the contract: kernel_contract.cuh).
+    UserKernelSide* userKernelSide() override { return this; }
+    KernelFrame userKernelFrame(const FrameTarget& target) override;
+    void prepareUserKernelOutputs(void* const* outputs, const FrameTarget& target) override;
+    void drawUserKernelOutputs(const void* const* outputs, const FrameTarget& target) override;
+
     const std::vector<EpicycleTerm>& terms() const { return terms_; }
     FrameMapping mappingFor(int width, int height) const;
     float periodFrames() const { return 600.f / speed_.asFloat(); }
@@ -65,6 +72,8 @@ private:
     void readRebuildParameters();  // the parameters marked `regenerates` into the settings they feed
     void useSvg(const std::string& path);  // the drawing's outlines instead of an image's edges
     std::vector<Contour> sourceContours() const;
+    // The GPU half with the drawing on it, the trail cleared if asked, and this frame's settings for a target.
+    DrawSettings prepareGpuDraw(const FrameTarget& target);
     ContourPreprocessorGpu& preprocessorGpu();  // made on first use (throws in a build without CUDA)
     // The preprocessing steps on the GPU (cuda backend) or the CPU reference.
     std::vector<Contour> preprocessed(const std::vector<Contour>& contours);

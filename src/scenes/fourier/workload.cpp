@@ -1,6 +1,7 @@
 // The Fourier family's descriptor: the drawings, the two variants, the parameters and the --image option.
 #include "scenes/fourier/contour_extraction.hpp"
 #include "scenes/fourier/contour_preprocess.hpp"
+#include "scenes/fourier/fourier_kernel_contract.hpp"
 #include "scenes/fourier/fourier_scene.hpp"
 #include "scenes/fourier/fourier_series.hpp"
 #include "scenes/workload.hpp"
@@ -57,6 +58,7 @@ RACELAB_WORKLOAD(fourier) {
         f.create = [](const std::string& preset, const SceneOptions& options) -> std::unique_ptr<Scene> {
             return std::make_unique<fourier::FourierScene>(preset, options);
         };
+        f.kernelContract = fourier::fourierKernelContract();
         return f;
     }();
     return family;

@@ -18,6 +18,12 @@ enum class Counting : int {
     WarpAggregated = 2,  // warp: lanes with the same bin found by __match_any_sync, one atomicAdd per group
 };
 
+// The inputs as they are on the device, for a user's kernel (histogram_kernel_side.cpp).
+struct HistogramDeviceInputs {
+    const std::uint32_t* values = nullptr;  // count bin indices
+    int count = 0, bins = 0;
+};
+
 class HistogramGpu : public GpuHalf {
 public:
     // The inputs (bin indices 0..bins-1): made on the GPU from the same hash the CPU uses...
@@ -34,6 +40,12 @@ public:
     virtual std::vector<std::uint32_t> downloadBins(cudaStream_t stream) const = 0;
     // The inputs, copied back (waits for the stream); for tests.
     virtual std::vector<std::uint32_t> downloadInputs(cudaStream_t stream) const = 0;
+
+    // For a user's kernel (histogram_kernel_side.cpp): the uploaded inputs, a bins buffer of the user's zeroed,
+    // and the chart drawn with those bins in the left halves (as draw() does with its own).
+    virtual HistogramDeviceInputs deviceInputs() const = 0;
+    virtual void clearBins(std::uint32_t* bins, cudaStream_t stream) = 0;
+    virtual void drawBins(const std::uint32_t* bins, const FrameTarget& target, long long maxReferenceCount) = 0;
 };
 
 }  // namespace racelab::histogram

@@ -18,7 +18,7 @@ namespace racelab::histogram {
 
 class HistogramGpu;
 
-class HistogramScene final : public Scene {
+class HistogramScene final : public Scene, public UserKernelSide {
 public:
     HistogramScene(const std::string& preset, const SceneOptions& options);
     ~HistogramScene() override;
@@ -40,6 +40,12 @@ public:
     RatioSide benchGpuSide(int variant) const override;
     std::vector<BenchReference> benchReferences(int variant) override;
     std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) override;
+
+    // A user's kernel (histogram_kernel_side.cpp; the contract: kernel_contract.cuh).
+    UserKernelSide* userKernelSide() override { return this; }
+    KernelFrame userKernelFrame(const FrameTarget& target) override;
+    void prepareUserKernelOutputs(void* const* outputs, const FrameTarget& target) override;
+    void drawUserKernelOutputs(const void* const* outputs, const FrameTarget& target) override;
 
     int bins() const { return bins_; }
     const std::vector<std::uint32_t>& inputs() const { return inputs_; }

@@ -1,6 +1,7 @@
 // The histogram family's descriptor: three presets of inputs, the three counting variants, the parameters
 // and the --image option (shared with fourier: the same name, help and drop rule, so it is one option).
 #include "scenes/histogram/histogram_formulas.hpp"
+#include "scenes/histogram/histogram_kernel_contract.hpp"
 #include "scenes/histogram/histogram_scene.hpp"
 #include "scenes/workload.hpp"
 
@@ -43,6 +44,7 @@ RACELAB_WORKLOAD(histogram) {
         f.create = [](const std::string& preset, const SceneOptions& options) -> std::unique_ptr<Scene> {
             return std::make_unique<histogram::HistogramScene>(preset, options);
         };
+        f.kernelContract = histogram::histogramKernelContract();
         return f;
     }();
     return family;

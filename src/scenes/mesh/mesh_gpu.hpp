@@ -2,6 +2,7 @@
 // (kernels/mesh/mesh_gpu.cuh) and made with makeGpuHalf<MeshGpu>("mesh"), which throws in a build without
 // CUDA.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -15,6 +16,13 @@ enum class GpuMethod {
     Lbvh,        // good: LBVH (Karras 2012) built on the GPU, stack traversal
     Brute,       // every ray against every triangle, triangles staged through shared memory with barriers
     BruteRacy,   // the same tiles without the barriers: warps overwrite the tile others still read
+};
+
+// The triangles as they are on the device (a float4 per corner, 48 bytes a triangle), for a user's kernel.
+struct MeshDeviceTriangles {
+    const void* triangles = nullptr;
+    std::size_t bytes = 0;
+    int count = 0;
 };
 
 class MeshGpu : public GpuHalf {
@@ -36,6 +44,13 @@ public:
     virtual unsigned traversalOverflows(cudaStream_t stream) const = 0;
     // Waits for the work queued on `stream` (so the scene can time a whole query from its start).
     virtual void synchronize(cudaStream_t stream) const = 0;
+
+    // For a user's kernel (mesh_kernel_side.cpp): the uploaded triangles, a hit mask (a byte a pixel) cleared,
+    // and the mask shaded into the frame as the hit-mask view, with the visible vertices' dots when the view
+    // shows them.
+    virtual MeshDeviceTriangles deviceTriangles() const = 0;
+    virtual void clearHitMask(std::uint8_t* hits, std::size_t pixels, cudaStream_t stream) = 0;
+    virtual void drawHitMask(const std::uint8_t* hits, const FrameTarget& target, const MeshView& view) = 0;
 };
 
 }  // namespace racelab::mesh

@@ -16,7 +16,7 @@ namespace racelab::mesh {
 class MeshGpu;
 struct MeshEntry;
 
-class MeshScene final : public Scene {
+class MeshScene final : public Scene, public UserKernelSide {
 public:
     MeshScene(const std::string& entryName, const SceneOptions& options);
     // A scene over a mesh that is already loaded (the visibility command, tests).
@@ -41,6 +41,12 @@ public:
     void handleInput(const PointerInput& input) override;
     const std::vector<std::uint8_t>* referenceAmbiguity() const override { return &ambiguity_; }
     std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) override;
+
+    // A user's kernel (mesh_kernel_side.cpp; the contract: kernel_contract.cuh).
+    UserKernelSide* userKernelSide() override { return this; }
+    KernelFrame userKernelFrame(const FrameTarget& target) override;
+    void prepareUserKernelOutputs(void* const* outputs, const FrameTarget& target) override;
+    void drawUserKernelOutputs(const void* const* outputs, const FrameTarget& target) override;
 
     const Mesh& mesh() const { return mesh_; }
     MeshView view() const;

@@ -1,6 +1,7 @@
 // The mesh family's descriptor: the catalog of meshes, the three ray-casting variants and the parameters.
 #include "scenes/mesh/bumpy_sphere_formulas.hpp"
 #include "scenes/mesh/mesh_catalog.hpp"
+#include "scenes/mesh/mesh_kernel_contract.hpp"
 #include "scenes/mesh/mesh_scene.hpp"
 #include "scenes/mesh/visibility_command.hpp"
 #include "scenes/workload.hpp"
@@ -44,6 +45,7 @@ RACELAB_WORKLOAD(mesh) {
         f.create = [](const std::string& preset, const SceneOptions& options) -> std::unique_ptr<Scene> {
             return std::make_unique<mesh::MeshScene>(preset, options);
         };
+        f.kernelContract = mesh::meshKernelContract();
         return f;
     }();
     return family;

@@ -11,6 +11,15 @@
 
 namespace racelab::planes {
 
+// The planes as they are on the device and this frame's scroll offsets, for a user's kernel
+// (plane_kernel_side.cpp).
+struct PlaneDeviceInputs {
+    const std::uint8_t* planes = nullptr;  // planes x width x height straight RGBA8
+    std::size_t planeBytes = 0;            // of all of them
+    const void* offsets = nullptr;         // int2 per plane
+    std::size_t offsetBytes = 0;
+};
+
 class PlaneGpu : public GpuHalf {
 public:
     // (Re)allocates width x height x planes RGBA8 (refusing, with the numbers, what does not fit) and
@@ -24,6 +33,12 @@ public:
     virtual int width() const = 0;
     virtual int height() const = 0;
     virtual int lastGroups() const = 0;  // plane groups the last good composite was split into
+
+    // For a user's kernel (plane_kernel_side.cpp): the planes and frame `frame`'s offsets (computed now, as the
+    // variants compute them), the float4 result cleared to zero, and the result turned into the frame.
+    virtual PlaneDeviceInputs deviceInputs(const PlaneSettings& settings, long frame, cudaStream_t stream) = 0;
+    virtual void clearResult(float* result, cudaStream_t stream) = 0;
+    virtual void storeResult(const float* result, const PlaneSettings& settings, const FrameTarget& target) = 0;
 };
 
 }  // namespace racelab::planes

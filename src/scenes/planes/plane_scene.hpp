@@ -15,7 +15,7 @@ namespace racelab::planes {
 
 class PlaneGpu;
 
-class PlaneScene final : public Scene {
+class PlaneScene final : public Scene, public UserKernelSide {
 public:
     PlaneScene(const std::string& preset, const SceneOptions& options);
     ~PlaneScene() override;
@@ -36,6 +36,12 @@ public:
     CheckRule checkRule() const override;
     std::string statsLine() const override;
     std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) override;
+
+    // A user's kernel (plane_kernel_side.cpp; the contract: kernel_contract.cuh).
+    UserKernelSide* userKernelSide() override { return this; }
+    KernelFrame userKernelFrame(const FrameTarget& target) override;
+    void prepareUserKernelOutputs(void* const* outputs, const FrameTarget& target) override;
+    void drawUserKernelOutputs(const void* const* outputs, const FrameTarget& target) override;
 
     // The settings the parameters describe now (radius max raised to radius min).
     PlaneSettings settings() const;

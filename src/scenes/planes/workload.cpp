@@ -1,4 +1,5 @@
 // The planes family's descriptor: presets by plane count, the two compositing variants and the parameters.
+#include "scenes/planes/plane_kernel_contract.hpp"
 #include "scenes/planes/plane_scene.hpp"
 #include "scenes/planes/plane_spec.hpp"
 #include "scenes/workload.hpp"
@@ -47,6 +48,7 @@ RACELAB_WORKLOAD(planes) {
         f.create = [](const std::string& preset, const SceneOptions& options) -> std::unique_ptr<Scene> {
             return std::make_unique<planes::PlaneScene>(preset, options);
         };
+        f.kernelContract = planes::planeKernelContract();
         return f;
     }();
     return family;

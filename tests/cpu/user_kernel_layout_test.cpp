@@ -1,0 +1,159 @@
+// Each family's contract seen from both sides: the byte offsets racelab writes its parameters at
+// (<family>_kernel_contract.hpp) against the __constant__ struct of the device header as NVRTC lays it out
+// (racelab/<family>.cuh), the size macros against the contract's list of sizes, and the parameters' symbol.
+// A struct edited on one side only fails here, on the CPU, instead of as wrong pixels on a GPU.
+#include <gtest/gtest.h>
+
+#include <elf.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "scenes/circles/circle_kernel_contract.hpp"
+#include "scenes/fourier/fourier_kernel_contract.hpp"
+#include "scenes/histogram/histogram_kernel_contract.hpp"
+#include "scenes/mesh/mesh_kernel_contract.hpp"
+#include "scenes/planes/plane_kernel_contract.hpp"
+#include "scenes/scene_registry.hpp"
+#include "userkernel/kernel_compiler.hpp"
+#include "userkernel/nvrtc_library.hpp"
+
+namespace fs = std::filesystem;
+using namespace racelab;
+using namespace racelab::userkernel;
+
+namespace {
+
+struct LayoutProbe {
+    std::string family;
+    std::string type;                                          // the __constant__ struct's type
+    std::vector<std::pair<std::string, std::size_t>> fields;   // member designator, racelab's offset
+    std::size_t bytes;                                         // racelab's size of the struct
+    std::vector<std::string> sizeMacros;                       // RACELAB_<SIZE> in the contract's `sizes` order
+};
+
+const WorkloadFamily* familyNamed(const std::string& name) {
+    for (const WorkloadFamily* family : workloadFamilies())
+        if (family->name == name) return family;
+    return nullptr;
+}
+
+std::vector<LayoutProbe> probes() {
+    using C = circles::CourseParameterLayout;
+    using H = histogram::HistogramParameterLayout;
+    using P = planes::PlaneParameterLayout;
+    using M = mesh::MeshParameterLayout;
+    using F = fourier::TrailParameterLayout;
+    return {
+        {"circles", "GlobalConstants",
+         {{"sceneName", C::sceneName}, {"numCircles", C::numCircles}, {"position", C::position}, {"velocity", C::velocity},
+          {"color", C::color}, {"radius", C::radius}, {"imageWidth", C::imageWidth}, {"imageHeight", C::imageHeight},
+          {"imageData", C::imageData}},
+         C::bytes, {"RACELAB_CIRCLES", "RACELAB_PIXELS", "RACELAB_TILES16"}},
+        {"histogram", "HistogramParams",
+         {{"values", H::values}, {"count", H::count}, {"bins", H::bins}, {"histogram", H::histogram}},
+         H::bytes, {"RACELAB_INPUTS", "RACELAB_BINS"}},
+        {"planes", "PlaneParams",
+         {{"planes", P::planes}, {"offsets", P::offsets}, {"planeCount", P::planeCount}, {"width", P::width},
+          {"height", P::height}, {"blend", P::blend}, {"alpha", P::alpha}, {"result", P::result}},
+         P::bytes, {"RACELAB_PIXELS", "RACELAB_PLANES", "RACELAB_PLANE_PIXELS"}},
+        {"mesh", "MeshParams",
+         {{"triangles", M::triangles}, {"hit", M::hit}, {"triangleCount", M::triangleCount}, {"width", M::width},
+          {"height", M::height}, {"camera.eye", M::eye}, {"camera.forward", M::forward}, {"camera.right", M::right},
+          {"camera.up", M::up}, {"camera.tanHalfFov", M::tanHalfFov}, {"camera.aspect", M::aspect}},
+         M::bytes, {"RACELAB_PIXELS", "RACELAB_TRIANGLES", "RACELAB_TILES16"}},
+        {"fourier", "TrailParams",
+         {{"pens", F::pens}, {"trail", F::trail}, {"segments", F::segments}, {"width", F::width}, {"height", F::height},
+          {"radius", F::radius}},
+         F::bytes, {"RACELAB_SEGMENTS", "RACELAB_SEGMENT_THREADS", "RACELAB_PIXELS"}},
+    };
+}
+
+// A kernel file whose __device__ array `probeValues` holds, as the device compiler lays the struct out, the
+// offset of every field of the probe, then the struct's size, the symbol's size and the size macros' values.
+// (NVRTC does not fold offsetof into a constant expression, so a static_assert cannot check them; an
+// initializer of device memory it does evaluate at compile time, and the values land in the cubin.)
+std::string probeSource(const LayoutProbe& p, const KernelContract& contract) {
+    std::string s = "#include <" + contract.header + ">\n#include <cuda/std/cstddef>\n";
+    s += "__device__ unsigned long long probeValues[] = {\n";
+    for (const auto& field : p.fields) s += "    offsetof(" + p.type + ", " + field.first + "),\n";
+    s += "    sizeof(" + p.type + "), sizeof(" + contract.parametersSymbol + "),\n";
+    for (const std::string& macro : p.sizeMacros) s += "    " + macro + ",\n";
+    s += "};\n__global__ void probe() {}\nRACELAB_LAUNCHES(RACELAB_FIXED(probe, 1, 1, 1, 1));\n";
+    return s;
+}
+
+// The initial bytes of the device variable `name` in a cubin (an ELF file): its symbol's section and offset.
+std::vector<std::uint8_t> deviceVariable(const std::vector<std::uint8_t>& cubin, const std::string& name) {
+    auto at = [&](std::size_t offset, std::size_t bytes) {
+        if (offset + bytes > cubin.size()) throw std::runtime_error("cubin truncated");
+        return cubin.data() + offset;
+    };
+    Elf64_Ehdr header;
+    std::memcpy(&header, at(0, sizeof header), sizeof header);
+    if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64)
+        throw std::runtime_error("not a 64-bit ELF file");
+    std::vector<Elf64_Shdr> sections(header.e_shnum);
+    for (std::size_t i = 0; i < sections.size(); ++i)
+        std::memcpy(&sections[i], at(header.e_shoff + i * header.e_shentsize, sizeof(Elf64_Shdr)), sizeof(Elf64_Shdr));
+    for (const Elf64_Shdr& table : sections) {
+        if (table.sh_type != SHT_SYMTAB) continue;
+        const Elf64_Shdr& names = sections.at(table.sh_link);
+        for (std::size_t k = 0; k < table.sh_size / sizeof(Elf64_Sym); ++k) {
+            Elf64_Sym symbol;
+            std::memcpy(&symbol, at(table.sh_offset + k * sizeof(Elf64_Sym), sizeof symbol), sizeof symbol);
+            const char* symbolName = reinterpret_cast<const char*>(at(names.sh_offset + symbol.st_name, 1));
+            if (name != symbolName) continue;
+            const Elf64_Shdr& data = sections.at(symbol.st_shndx);
+            const std::uint8_t* bytes = at(data.sh_offset + symbol.st_value, symbol.st_size);
+            return {bytes, bytes + symbol.st_size};
+        }
+    }
+    throw std::runtime_error("no symbol " + name + " in the cubin");
+}
+
+}  // namespace
+
+TEST(UserKernelLayout, EveryContractsOffsetsSizesAndSymbolMatchItsDeviceHeader) {
+    if (!nvrtc().usable()) GTEST_SKIP() << "no NVRTC here: " << nvrtc().error;
+    const fs::path folder = fs::temp_directory_path() / ("racelab_layout_" + std::to_string(getpid()));
+    fs::create_directories(folder);
+    int checked = 0;
+    for (const LayoutProbe& p : probes()) {
+        SCOPED_TRACE(p.family);
+        const WorkloadFamily* family = familyNamed(p.family);
+        ASSERT_NE(family, nullptr);
+        ASSERT_TRUE(family->kernelContract.has_value());
+        const KernelContract& contract = *family->kernelContract;
+        EXPECT_EQ(contract.parametersBytes, p.bytes);
+        EXPECT_EQ(contract.sizes.size(), p.sizeMacros.size()) << "a size macro for every size the contract counts";
+        const std::string file = (folder / (p.family + "_layout.cu")).string();
+        std::ofstream(file) << probeSource(p, contract);
+        const KernelBuild build = compileKernel({file, "sm_75", {}}, KernelCache(""));
+        ASSERT_TRUE(build.ok) << build.messages();
+        const std::vector<std::uint8_t> bytes = deviceVariable(build.cubin, "probeValues");
+        std::vector<unsigned long long> device(bytes.size() / sizeof(unsigned long long));
+        std::memcpy(device.data(), bytes.data(), device.size() * sizeof(unsigned long long));
+        ASSERT_EQ(device.size(), p.fields.size() + 2 + p.sizeMacros.size());
+        for (std::size_t i = 0; i < p.fields.size(); ++i)
+            EXPECT_EQ(device[i], p.fields[i].second) << "offset of " << p.type << "::" << p.fields[i].first;
+        EXPECT_EQ(device[p.fields.size()], p.bytes) << "size of " << p.type;
+        EXPECT_EQ(device[p.fields.size() + 1], p.bytes) << contract.parametersSymbol << " is not a " << p.type;
+        for (std::size_t i = 0; i < p.sizeMacros.size(); ++i)
+            EXPECT_EQ(device[p.fields.size() + 2 + i], i) << p.sizeMacros[i] << " should count " << contract.sizes[i];
+        ++checked;
+    }
+    EXPECT_EQ(checked, 5);
+    // Every family with a contract is probed here.
+    int contracts = 0;
+    for (const WorkloadFamily* family : workloadFamilies()) contracts += family->kernelContract.has_value();
+    EXPECT_EQ(contracts, checked);
+    fs::remove_all(folder);
+}
