@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
 
 #include "core/errors.hpp"
 #include "core/fault_injection.hpp"
@@ -55,6 +56,11 @@ struct VideoEncoder::Impl {
     AVRational timeBase{1, 1000};
     int firstWidth = 0, firstHeight = 0;  // the first frame's size: later ones of this size are not scaled
     std::int64_t lastPts = -1;
+    // Each frame's duration, known once the next frame comes (the last: the one before it). The encoder hands
+    // packets out frames later; a packet without its duration would make the MP4's last frame last no time,
+    // and its edit list would cut that frame off.
+    std::map<std::int64_t, std::int64_t> durations;
+    std::int64_t lastDuration = 1;
     long written = 0;
     bool finished = false;
 
@@ -197,7 +203,10 @@ struct VideoEncoder::Impl {
             const int received = avcodec_receive_packet(context, packet);
             if (received == AVERROR(EAGAIN) || received == AVERROR_EOF) return;
             checkAv(received, std::string("the ") + format.codecName + " encoder failed");
-            if (settings.fps > 0 && packet->duration == 0) packet->duration = 1;  // every frame is 1/fps long
+            if (auto known = durations.find(packet->pts); known != durations.end()) {
+                if (packet->duration == 0) packet->duration = known->second;
+                durations.erase(known);
+            }
             av_packet_rescale_ts(packet, context->time_base, stream->time_base);
             packet->stream_index = stream->index;
             checkOutput(av_interleaved_write_frame(muxer, packet), "cannot write the video");
@@ -236,10 +245,16 @@ bool VideoEncoder::write(const VideoFrame& f) {
     if (pts < 0) return false;
     m.convert(f);
     m.frame->pts = pts;
+    if (m.lastPts >= 0) m.durations[m.lastPts] = m.lastDuration = pts - m.lastPts;
     m.lastPts = pts;
     m.encode(m.frame);
     ++m.written;
     return true;
+}
+
+void VideoEncoder::abandon() {
+    impl_->finished = true;
+    impl_->output->discard();
 }
 
 void VideoEncoder::finish() {
@@ -247,6 +262,8 @@ void VideoEncoder::finish() {
     if (m.finished) return;
     m.finished = true;
     if (!m.context) throw Error("no frame was recorded, so '" + m.output->path() + "' was not written");
+    // The last frame lasts a frame at a fixed rate, otherwise as long as the one before it.
+    m.durations[m.lastPts] = m.settings.fps > 0 ? 1 : m.lastDuration;
     m.encode(nullptr);
     m.checkOutput(av_write_trailer(m.muxer), "cannot complete the video");
     m.output->commit();

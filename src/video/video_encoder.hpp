@@ -41,6 +41,8 @@ public:
     bool write(const VideoFrame& frame);
     // Flushes the encoder, completes the file and gives it its name. Throws Error when that fails.
     void finish();
+    // Gives up: the file is removed (a recording that failed).
+    void abandon();
 
     const VideoFormat& format() const;
     const std::string& path() const;

@@ -80,8 +80,13 @@ void VideoWriter::finish() {
     }
     changed_.notify_all();
     if (thread_.joinable()) thread_.join();
-    if (!error_.empty()) throw Error(error_);
-    encoder_->finish();
+    try {
+        if (!error_.empty()) throw Error(error_);
+        encoder_->finish();
+    } catch (const Error&) {
+        encoder_->abandon();  // no half-written video under the real name, nor its temporary file
+        throw;
+    }
 }
 
 std::string VideoWriter::error() const {
