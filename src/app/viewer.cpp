@@ -66,13 +66,13 @@ public:
         rebuildPresenter();
         if (!options.record.empty()) panel_.statusMessage = recording_.start(options.record);
         for (const std::string& press : options.presses) scriptedKeys_.push_back(parseScriptedKey(press));
-        if (!options.video.empty()) toggleVideo();
         if (options.soakSeconds > 0) {
             soakScenes_ = soakSceneIndices(listings_, prepared.backend);
             std::vector<std::string> names;
             for (int index : soakScenes_) names.push_back(panel_.sceneNames[static_cast<std::size_t>(index)]);
             soak_ = std::make_unique<SoakDriver>(options.soakSeconds, std::move(names));
         }
+        if (!options.video.empty()) toggleVideo();
         glfwSetWindowUserPointer(window_.handle(), this);
         glfwSetDropCallback(window_.handle(), [](GLFWwindow* w, int count, const char** paths) {
             if (count > 0) static_cast<Viewer*>(glfwGetWindowUserPointer(w))->droppedImage_ = paths[0];
@@ -175,6 +175,7 @@ private:
             actions.sceneChanged = true;
         }
         actions.toggleRecording = s.toggleRecording;
+        actions.toggleVideo = s.toggleRecording;  // a video across scene switches, resizes and minimizing
         return true;
     }
 
@@ -299,7 +300,10 @@ private:
         o.includePanel = options_.videoPanel;
         const bool wait = options_.videoQueue == "wait" || (options_.videoQueue == "auto" && options_.frames > 0);
         o.policy = wait ? QueuePolicy::Wait : QueuePolicy::Drop;
-        panel_.statusMessage = video_.start(videoPathFor(options_.video, ++videosStarted_), o);
+        // The soak records one file over and over rather than filling the folder with hours of video.
+        const std::string path = soak_ ? (options_.video.empty() ? "racelab-soak.mp4" : options_.video)
+                                       : videoPathFor(options_.video, ++videosStarted_);
+        panel_.statusMessage = video_.start(path, o);
     }
 
     void requestScreenshot() {
