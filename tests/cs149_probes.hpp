@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/host_image.hpp"
+#include "test_data.hpp"
 
 namespace racelab::testing {
 
@@ -67,13 +68,9 @@ inline std::vector<Cs149Case> loadCs149Probes(const std::string& path) {
     return cases;
 }
 
-// The source tree this test was built from, or, when the binaries run from a copy of the tree elsewhere (the GPU
-// machine), the copy in the working directory.
-inline std::string cs149ProbesPath() {
-    const std::string relative = "tests/data/cs149_probes.txt";
-    if (std::ifstream(std::string(RACELAB_SOURCE_DIR) + "/" + relative)) return std::string(RACELAB_SOURCE_DIR) + "/" + relative;
-    return relative;
-}
+// Beside the test binary (the build's copy) or in the source tree it was built from (test_data.hpp), whatever the
+// working folder.
+inline std::string cs149ProbesPath() { return testDataPath("data/cs149_probes.txt"); }
 
 struct CourseComparison {
     long mismatches = 0;   // channel values outside the course's tolerance

@@ -6,6 +6,7 @@ packages=(
   libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad libcli11-dev libgtest-dev
   libegl-dev libgl-dev libgles-dev xvfb xauth python3-matplotlib libtinyobjloader-dev
   libopencv-imgproc-dev clang nlohmann-json3-dev
+  libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev  # video: view --video, frames --mp4/--gif
   dpkg-dev  # dpkg-shlibdeps: the .deb's Depends (cpack -G DEB, CTest Package.DebAndInstallRun)
 )
 missing=()

@@ -1,45 +1,59 @@
 // racelab frames: an animated scene's frames as PNG files (e.g. a Fourier drawing's GIF frames), with a
-// progress line; with ffmpeg installed, also a GIF or MP4 assembled from them.
+// progress line, and/or as videos (--gif, --mp4, --video) encoded in the process as they are drawn
+// (video/video_writer.hpp: the viewer's encoder, with no shell and no ffmpeg program involved).
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
+#include <memory>
+#include <vector>
 
 #include "app/commands.hpp"
 #include "app/frame_loop.hpp"
 #include "app/progress_line.hpp"
 #include "app/scene_setup.hpp"
+#include "app/viewer_video.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"
+#include "video/video_writer.hpp"
 
 namespace racelab {
 namespace {
 
-bool haveFfmpeg() { return std::system("command -v ffmpeg >/dev/null 2>&1") == 0; }
-
-void assemble(const std::string& pattern, const std::string& out, bool gif) {
-    if (!haveFfmpeg()) throw UsageError("--gif/--mp4 need ffmpeg (apt-get install ffmpeg); the PNG frames are written");
-    std::string command = "ffmpeg -loglevel error -y -framerate 30 -i '" + pattern + "' ";
-    command += gif ? "-vf 'split[a][b];[a]palettegen[p];[b][p]paletteuse' '" + out + "'"
-                   : "-c:v libx264 -pix_fmt yuv420p '" + out + "'";
-    if (std::system(command.c_str()) != 0) throw Error("ffmpeg could not write '" + out + "'");
-    std::printf("wrote %s\n", out.c_str());
+std::vector<std::string> videoPaths(const FrameExportOptions& o) {
+    std::vector<std::string> paths;
+    for (const std::string* p : {&o.gif, &o.mp4, &o.video})
+        if (!p->empty()) paths.push_back(*p);
+    return paths;
 }
 
 }  // namespace
 
-int runFrameExport(const FrameExportOptions& o) {
+void checkFrameExportVideoOptions(const FrameExportOptions& o) {
     if (o.frames <= 0 || o.frames > 100000) throw UsageError("--frames must be within 1..100000");
     if (o.every <= 0) throw UsageError("--every must be positive");
-    if (o.outDir.empty()) throw UsageError("--out-dir is required");
+    if (o.outDir.empty() && videoPaths(o).empty()) throw UsageError("give --out-dir for PNG frames, a video (--gif, --mp4, --video), or both");
+    if (!o.gif.empty() && videoFormatForPath(o.gif).container != VideoContainer::Gif)
+        throw UsageError("--gif '" + o.gif + "' must end in .gif");
+    if (!o.mp4.empty() && videoFormatForPath(o.mp4).container != VideoContainer::Mp4)
+        throw UsageError("--mp4 '" + o.mp4 + "' must end in .mp4");
+    for (const std::string& path : videoPaths(o)) checkVideoFps(path, o.fps);
+}
+
+int runFrameExport(const FrameExportOptions& o) {
+    checkFrameExportVideoOptions(o);
     PreparedScene prepared = prepareScene(o.selection, "800x450");
     if (!prepared.scene->animated())
         throw UsageError(prepared.scene->name() + " is not animated (with these parameters): its frames would all be the same");
-    std::error_code ec;
-    std::filesystem::create_directories(o.outDir, ec);
-    const std::string probe = (std::filesystem::path(o.outDir) / "frame-00000.png").string();
-    requireWritable(probe);
+    if (!o.outDir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(o.outDir, ec);
+        requireWritable((std::filesystem::path(o.outDir) / "frame-00000.png").string());
+    }
+    // Every frame is recorded (the queue waits for the encoder); the files appear whole when they are done.
+    std::vector<std::unique_ptr<VideoWriter>> videos;
+    for (const std::string& path : videoPaths(o))
+        videos.push_back(std::make_unique<VideoWriter>(path, VideoSettings{o.fps}, QueuePolicy::Wait));
     CudaStream stream;
     FrameLoop loop(*prepared.scene, nullptr, nullptr, stream.get());
     loop.setHeadlessSize(prepared.size.width, prepared.size.height);
@@ -51,22 +65,39 @@ int runFrameExport(const FrameExportOptions& o) {
     for (long f = 0; f < o.frames && !interruptSignal(); ++f) {
         loop.runFrame(controls);
         if (f % o.every == 0) {
-            char name[32];
-            std::snprintf(name, sizeof name, "frame-%05ld.png", written++);
-            writePng(loop.lastFramePixels(), (std::filesystem::path(o.outDir) / name).string());
+            const HostImage pixels = loop.lastFramePixels();
+            if (!o.outDir.empty()) {
+                char name[32];
+                std::snprintf(name, sizeof name, "frame-%05ld.png", written);
+                writePng(pixels, (std::filesystem::path(o.outDir) / name).string());
+            }
+            for (auto& video : videos) {
+                VideoFrame frame = video->takeBuffer();
+                frame.rgba = pixels.pixels;
+                frame.width = pixels.width;
+                frame.height = pixels.height;
+                frame.index = written;
+                video->submit(std::move(frame));
+                if (!video->error().empty()) throw Error(video->error());
+            }
+            ++written;
         }
         progress.update(f + 1, o.frames, prepared.scene->statsLine());
     }
     progress.finish();
-    if (interruptSignal()) {  // every PNG written is whole (atomic writes); no movie from a partial set
-        std::printf("interrupted (signal %d) after %ld frames written to %s\n", interruptSignal(), written, o.outDir.c_str());
+    if (interruptSignal()) {  // every PNG written is whole (atomic writes); no video from a partial run
+        std::printf("interrupted (signal %d) after %ld frames%s%s; no video written\n", interruptSignal(), written,
+                    o.outDir.empty() ? "" : " written to ", o.outDir.c_str());
         return interruptedExitCode();
     }
-    std::printf("wrote %ld frames of %s (%dx%d, %s backend) to %s\n", written, prepared.scene->name().c_str(),
-                prepared.size.width, prepared.size.height, backendName(prepared.backend), o.outDir.c_str());
-    const std::string pattern = (std::filesystem::path(o.outDir) / "frame-%05d.png").string();
-    if (!o.gif.empty()) assemble(pattern, o.gif, true);
-    if (!o.mp4.empty()) assemble(pattern, o.mp4, false);
+    if (!o.outDir.empty())
+        std::printf("wrote %ld frames of %s (%dx%d, %s backend) to %s\n", written, prepared.scene->name().c_str(),
+                    prepared.size.width, prepared.size.height, backendName(prepared.backend), o.outDir.c_str());
+    for (auto& video : videos) {
+        video->finish();
+        std::printf("wrote %s (%s, %ld frames at %g fps, %s)\n", video->path().c_str(), video->format().codecName,
+                    video->framesWritten(), o.fps, formatBytes(video->bytesWritten()).c_str());
+    }
     return 0;
 }
 

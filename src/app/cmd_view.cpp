@@ -4,10 +4,12 @@
 #include "app/commands.hpp"
 #include "app/scene_setup.hpp"
 #include "app/viewer.hpp"
+#include "app/viewer_keys.hpp"
 #include "core/errors.hpp"
 #include "core/fault_injection.hpp"
 #include "core/image_io.hpp"
 #include "present/glfw_window.hpp"
+#include "video/video_format.hpp"
 
 namespace racelab {
 
@@ -16,14 +18,21 @@ PresentMode presentModeFor(const std::string& name) {
     throw UsageError("unknown --present '" + name + "' (valid for view: " + kPresentModeNames + ")");
 }
 
+void checkViewScriptOptions(const ViewOptions& options) {
+    if (options.frames < 0) throw UsageError("--frames must be >= 0");
+    for (const std::string& press : options.presses) parseScriptedKey(press);
+    if (!options.video.empty()) checkVideoFps(options.video, options.videoFps);  // also the extension
+}
+
 int runView(const ViewOptions& options) {
     faultInjection().failInterop = options.simulateInteropFailure;
+    checkViewScriptOptions(options);
     // The window recompiles a --kernel on every save; without a display the headless frames wait for its build.
     std::string why = GlfwWindow::displayUnavailableReason();
     PreparedScene prepared = prepareScene(options.selection, "1280x720", why.empty());
     presentModeFor(options.present);
-    if (options.frames < 0) throw UsageError("--frames must be >= 0");
     if (!options.screenshot.empty()) requireWritable(options.screenshot);
+    if (!options.video.empty()) requireWritable(options.video);
     if (!why.empty()) return runHeadlessInstead(options, prepared, why);
     if (!prepared.backendNote.empty()) std::fprintf(stderr, "racelab view: %s\n", prepared.backendNote.c_str());
     return runViewerWindow(options, prepared);

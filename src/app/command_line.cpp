@@ -88,6 +88,23 @@ CommandLine::CommandLine() {
     viewCommand->add_option("--record", view.record, "record per-frame timings to this CSV (JSON summary beside it)");
     viewCommand->add_option("--frames", view.frames, "quit after N frames (0: run until closed)");
     viewCommand->add_option("--screenshot", view.screenshot, "save the last frame (window with UI) as PNG");
+    viewCommand->add_option("--video", view.video,
+                            "record a video from the first frame: the scene's area as shown, any view (.mp4 H.264, "
+                            ".webm VP9 or .gif, by the extension); C or the panel's button stops and starts it");
+    viewCommand->add_option("--video-fps", view.videoFps,
+                            "0: each video frame at the time it was drawn (the window's own rate); F: every drawn "
+                            "frame is one video frame of 1/F s, smooth even when the window is slow (GIF: at most 50)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 240.0));
+    viewCommand->add_flag("--video-panel", view.videoPanel, "record the whole window, the panel included");
+    viewCommand->add_option("--video-queue", view.videoQueue,
+                            "when the encoder falls behind: drop (frames are dropped and counted; the window never "
+                            "waits), wait (every frame is recorded), auto (wait with --frames, drop otherwise)")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"auto", "drop", "wait"}));
+    viewCommand->add_option("--press", view.presses,
+                            "FRAME:KEY presses a viewer key before frame FRAME (0: the first) is drawn, e.g. 60:B "
+                            "(repeatable): a scripted run that switches variant, view or recording");
     viewCommand->add_flag("!--no-vsync", view.vsync, "start with vsync off");
     viewCommand->add_option("--in-flight", view.inFlight,
                             "frames queued before the loop waits for the oldest (1: one at a time, every stage "
@@ -159,14 +176,18 @@ CommandLine::CommandLine() {
             familyCommands.emplace_back(command, std::move(handler));
         }
 
-    framesCommand = app.add_subcommand("frames", "write an animated scene's frames as PNG (and a GIF/MP4 with ffmpeg)");
+    framesCommand = app.add_subcommand("frames", "write an animated scene's frames as PNG files and/or a video");
     addSceneOptions(*framesCommand, frameExport.selection, "800x450");
     framesCommand->add_option("--frames", frameExport.frames, "frames to draw (600 = one turn of a Fourier drawing at speed 1)")
         ->capture_default_str();
     framesCommand->add_option("--every", frameExport.every, "write every n-th frame")->capture_default_str();
-    framesCommand->add_option("--out-dir", frameExport.outDir, "folder for frame-00000.png, ...")->required();
-    framesCommand->add_option("--gif", frameExport.gif, "also assemble a GIF (needs ffmpeg)");
-    framesCommand->add_option("--mp4", frameExport.mp4, "also assemble an MP4 (needs ffmpeg)");
+    framesCommand->add_option("--out-dir", frameExport.outDir, "folder for frame-00000.png, ... (optional with a video)");
+    framesCommand->add_option("--gif", frameExport.gif, "also write the frames as a GIF");
+    framesCommand->add_option("--mp4", frameExport.mp4, "also write the frames as an H.264 MP4");
+    framesCommand->add_option("--video", frameExport.video, "also write the frames as a video: .mp4, .webm or .gif");
+    framesCommand->add_option("--fps", frameExport.fps, "the videos' frame rate (GIF: at most 50)")
+        ->capture_default_str()
+        ->check(CLI::Range(1.0, 240.0));
 
     newKernelCommand = app.add_subcommand("new-kernel", "write a starter kernel of a family to FILE, to run with --kernel");
     newKernelCommand->add_option("family", newKernel.family, "the family: " + kernelFamiliesHelp())->required();

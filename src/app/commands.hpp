@@ -34,6 +34,11 @@ struct ViewOptions {
     std::string present = "auto";
     std::string record;
     std::string screenshot;
+    std::string video;         // record a video from the first frame (.mp4, .webm, .gif: video/video_format.hpp)
+    double videoFps = 0;       // 0: the frames' own times; F: each drawn frame is 1/F s of video
+    bool videoPanel = false;   // the whole window rather than the scene's area
+    std::string videoQueue = "auto";  // drop | wait | auto (wait with --frames, drop otherwise)
+    std::vector<std::string> presses;  // FRAME:KEY, keys pressed by the script (app/viewer_keys.hpp)
     long frames = 0;  // 0: until the window closes
     bool vsync = true;
     int inFlight = 2;         // frames queued before the loop waits (app/frame_loop.hpp); 1: one at a time
@@ -70,12 +75,13 @@ struct CheckOptions {
 };
 
 
-// racelab frames: an animated scene's frames as PNG files.
+// racelab frames: an animated scene's frames as PNG files and/or videos.
 struct FrameExportOptions {
     SceneSelection selection;
     long frames = 600;
     long every = 1;  // write every n-th frame
-    std::string outDir, gif, mp4;
+    double fps = 30;  // of the videos
+    std::string outDir, gif, mp4, video;
 };
 
 // racelab new-kernel: writes a family's starter kernel.
@@ -86,6 +92,10 @@ struct NewKernelOptions {
 
 // "circles (racelab/circles.cuh), ...": the families that take a user kernel, for help texts.
 std::string kernelFamiliesHelp();
+
+// What view and frames refuse about their video and script options before any work (also --dry-parse).
+void checkViewScriptOptions(const ViewOptions& options);
+void checkFrameExportVideoOptions(const FrameExportOptions& options);
 
 int runView(const ViewOptions& options);
 int runNewKernel(const NewKernelOptions& options);

@@ -48,6 +48,8 @@ void CommandLine::checkWithoutRunning() const {
         if (bench.frames <= 0) throw UsageError("--frames must be positive");
         if (bench.warmup < 0) throw UsageError("--warmup must be >= 0");
     }
+    if (*viewCommand) checkViewScriptOptions(view);
+    if (*framesCommand) checkFrameExportVideoOptions(frameExport);
     for (const auto& [command, handler] : familyCommands)
         if (*command) handler->checkWithoutRunning();
 }

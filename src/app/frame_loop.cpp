@@ -136,8 +136,13 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
             glViewport(sceneLeft_, 0, presenter_->width(), presenter_->height());
         }
         blit_->draw(presenter_->texture());
+        if (tap_) tap_->afterScene({sceneLeft_, 0, presenter_->width(), presenter_->height()});
         if (sceneLeft_ > 0) surface_->bindForDrawing();  // the overlay spans the whole surface
         if (overlay) overlay();
+        if (tap_) {
+            const Size2 whole = surface_->framebufferSize();
+            tap_->afterOverlay({0, 0, whole.width, whole.height});
+        }
         if (captureRequested_) {
             capture_ = surface_->readPixels();
             captureRequested_ = false;

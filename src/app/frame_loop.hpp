@@ -17,6 +17,7 @@
 #include "core/late_gpu_timer.hpp"
 #include "app/race_view.hpp"
 #include "core/host_image.hpp"
+#include "present/pixel_rect.hpp"
 #include "scenes/scene.hpp"
 
 namespace racelab {
@@ -49,6 +50,16 @@ struct RaceReading {
     double percent() const { return total ? 100.0 * static_cast<double>(differing) / static_cast<double>(total) : 0.0; }
 };
 
+// Reads the drawn frame on the GL side (the viewer's video recording, app/viewer_video.hpp). The frame loop
+// calls it with the surface's framebuffer bound, once after the scene's blit with the scene's rectangle and
+// once after the overlay (the panel) with the whole surface; it reads whichever it records.
+class FrameTap {
+public:
+    virtual ~FrameTap() = default;
+    virtual void afterScene(const PixelRect& scene) = 0;
+    virtual void afterOverlay(const PixelRect& whole) = 0;
+};
+
 // Sizes the presenter to the surface's framebuffer right of its first `left` columns (the viewer's docked
 // panel). Returns false (and touches nothing) while that part is empty, e.g. a minimized window: no frame is
 // drawn and no empty buffer is ever registered.
@@ -62,6 +73,8 @@ public:
 
     // The scene is blitted right of the surface's first `left` columns (see fitPresenterToSurface).
     void setSceneLeft(int left) { sceneLeft_ = left; }
+    // Something that reads every drawn frame back (nullptr: nothing); only with a surface.
+    void setTap(FrameTap* tap) { tap_ = tap; }
     // 1 (the default): frames one at a time, every stage waited for. N > 1: up to N frames queued; waits for
     // the frames still in flight first.
     void setFramesInFlight(int frames);
@@ -98,6 +111,7 @@ private:
     RaceReading race_;
     long frameIndex_ = 0;
     int sceneLeft_ = 0;
+    FrameTap* tap_ = nullptr;
     bool captureRequested_ = false;
     std::optional<HostImage> capture_;
 };

@@ -1,5 +1,6 @@
 // view --soak SECONDS: drives the real viewer the way a long class would -- every scene, variant and comparison view in
-// turn, window resizes, minimize and restore, recording on and off -- and reports what could leak or
+// turn, window resizes, minimize and restore, recording (timings and video) on and off, so videos go on across
+// scene switches, resizes and minimizing -- and reports what could leak or
 // break: GL errors, refused scene switches, and resident and GPU memory at the start, at the end, and each time
 // a cycle through every scene is back at its first scene and has drawn it. Memory is judged only between those
 // samples: what a process holds depends on the scene on screen (1,000 planes hold GBs), so only the same scene

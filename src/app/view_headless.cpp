@@ -1,16 +1,19 @@
 // view without a display: the same frame loop on an EGL device context (or without GL when that is
-// impossible too), timings recorded like the window's, and the last frame saved as a PNG.
+// impossible too), timings recorded like the window's, a video (--video) of every frame, and the last frame
+// saved as a PNG.
 #include <cstdio>
 #include <memory>
 
 #include "app/offline_frame.hpp"
 #include "app/headless_session.hpp"
 #include "app/viewer.hpp"
+#include "app/viewer_video.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"
 #include "core/interrupt.hpp"
 #include "core/stats.hpp"
+#include "core/stopwatch.hpp"
 #include "core/timing_recorder.hpp"
 #include "present/headless_egl.hpp"
 
@@ -33,10 +36,26 @@ int runHeadlessInstead(const ViewOptions& options, PreparedScene& prepared, cons
     FrameControls controls = comparisonControls(options.comparison, prepared.variant);
     RunLabels labels{prepared.scene->name(), options.selection.variant, backendName(prepared.backend),
                      session.presenterName(), prepared.size.width, prepared.size.height};
+    // No window to keep responsive: every frame is read back and recorded (the scene's pixels, no panel).
+    std::unique_ptr<VideoWriter> video;
+    if (!options.video.empty())
+        video = std::make_unique<VideoWriter>(options.video, VideoSettings{options.videoFps}, QueuePolicy::Wait);
+    Stopwatch clock;
     std::vector<double> frameMs;
     std::string recordingError;
     for (long i = 0; i < frames && !interruptSignal(); ++i) {
         FrameTiming t = loop.runFrame(controls);
+        if (video) {
+            VideoFrame frame = video->takeBuffer();
+            HostImage pixels = loop.lastFramePixels();
+            frame.rgba = std::move(pixels.pixels);
+            frame.width = pixels.width;
+            frame.height = pixels.height;
+            frame.index = i;
+            frame.seconds = clock.ms() / 1000.0;
+            video->submit(std::move(frame));
+            if (!video->error().empty()) throw Error(video->error());
+        }
         frameMs.push_back(t.frameMs);
         if (recorder) recorder->add(i, 0, t, labels);
         if (recorder && recordingError.empty()) {
@@ -52,6 +71,11 @@ int runHeadlessInstead(const ViewOptions& options, PreparedScene& prepared, cons
                 s.p50 > 0 ? 1000.0 / s.p50 : 0.0,
                 loop.race().valid ? (std::to_string(loop.race().percent()) + " % differing").c_str() : "n/a", out.c_str());
     if (recorder) recorder->writeSummaryJson(TimingRecorder::summaryPathFor(options.record), labels);
+    if (video) {
+        video->finish();
+        std::printf("  video: %s, %ld frames, %s\n", video->path().c_str(), video->framesWritten(),
+                    formatBytes(video->bytesWritten()).c_str());
+    }
     if (interruptSignal()) return interruptedExitCode();
     return recordingError.empty() ? 0 : 2;
 }

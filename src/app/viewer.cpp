@@ -1,6 +1,6 @@
 // The viewer window: GLFW + ImGui around the frame loop. Each frame: soak step (view --soak), pointer and
-// keys, the frame right of the docked panel with the panel beside it, then what the panel asked for (scene, backend,
-// recording, screenshot). A scene that fails to start gives way to the previous one; a frame that fails
+// keys (and those view --press scripts), the frame right of the docked panel with the panel beside it, then what
+// the panel asked for (scene, backend, recordings, screenshot). A scene that fails to start gives way to the previous one; a frame that fails
 // leaves the viewer up and says why once.
 #include <algorithm>
 #include <cmath>
@@ -12,6 +12,7 @@
 #include "app/viewer.hpp"
 #include "app/viewer_keys.hpp"
 #include "app/viewer_recording.hpp"
+#include "app/viewer_video.hpp"
 #include "app/frame_loop.hpp"
 #include "app/offline_frame.hpp"
 #include "app/scene_setup.hpp"
@@ -67,12 +68,14 @@ public:
         if (prepared.kernel) std::snprintf(panel_.kernel.path, sizeof panel_.kernel.path, "%s", prepared.kernel->path().c_str());
         rebuildPresenter();
         if (!options.record.empty()) panel_.statusMessage = recording_.start(options.record);
+        for (const std::string& press : options.presses) scriptedKeys_.push_back(parseScriptedKey(press));
         if (options.soakSeconds > 0) {
             soakScenes_ = soakSceneIndices(listings_, prepared.backend);
             std::vector<std::string> names;
             for (int index : soakScenes_) names.push_back(panel_.sceneNames[static_cast<std::size_t>(index)]);
             soak_ = std::make_unique<SoakDriver>(options.soakSeconds, std::move(names));
         }
+        if (!options.video.empty()) toggleVideo();
         glfwSetWindowUserPointer(window_.handle(), this);
         glfwSetDropCallback(window_.handle(), [](GLFWwindow* w, int count, const char** paths) {
             if (count > 0) static_cast<Viewer*>(glfwGetWindowUserPointer(w))->droppedImage_ = paths[0];
@@ -80,6 +83,7 @@ public:
     }
 
     ~Viewer() {
+        video_.stop();  // closing the window, Esc, Ctrl-C: the video is completed while GL is still here
         recording_.stop();
         loop_.reset();
         presenter_.reset();
@@ -106,13 +110,14 @@ public:
                 }
                 loop_->setSceneLeft(left);
                 size = {presenter_->width(), presenter_->height()};
-                handleKeys(left);
+                handleKeys(left, shown);
                 updateKernelPanel();
                 last = options_.frames > 0 && shown + 1 >= options_.frames;
                 if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
                 KernelTiming::instance().setEnabled(panel_.stepTiming && prepared_.backend == Backend::Cuda);
                 timing = loop_->runFrame(controls_, [&] { actions = drawUi(); });
                 sampleSteps(steps_);
+                if (std::string stopped = video_.poll(); !stopped.empty()) panel_.statusMessage = stopped;
             } catch (const Error& e) {
                 frameFailed(e.what());
                 continue;
@@ -174,6 +179,7 @@ private:
             actions.sceneChanged = true;
         }
         actions.toggleRecording = s.toggleRecording;
+        actions.toggleVideo = s.toggleRecording;  // a video across scene switches, resizes and minimizing
         return true;
     }
 
@@ -184,6 +190,7 @@ private:
                                    window_.framebufferSize().height > 0 ? window_.framebufferSize().height : prepared_.size.height);
         loop_ = std::make_unique<FrameLoop>(*prepared_.scene, presenter_.get(), &window_, stream_.get());
         loop_->setFramesInFlight(options_.inFlight);
+        loop_->setTap(&video_);
         history_.clear();
         steps_.clear();
         KernelTiming::instance().clear();  // a window of steps never mixes two scenes
@@ -203,6 +210,8 @@ private:
         panel_.steps = &steps_;
         panel_.race = loop_->race();
         panel_.recording = recording_.active();
+        panel_.videoRecording = video_.active();
+        panel_.videoStatus = video_.status();
         panel_.frameIndex = loop_->frameIndex();
         ViewerPanelActions actions = drawViewerPanel(panel_);
         ImGui::Render();
@@ -269,7 +278,7 @@ private:
     // Keys (kViewerKeysHelp; ImGui 1.86 indexes keys by their GLFW codes) and the pointer. Outside the panel, dragging with the left button, the wheel and
     // R go to the scene (the mesh scene orbits, zooms and resets its camera); in the wipe view a drag that
     // starts on the divider moves it instead. Pointer positions are in the scene's frame pixels.
-    void handleKeys(int left) {
+    void handleKeys(int left, long shown) {
         const ImGuiIO& io = ImGui::GetIO();
         PointerInput input;
         const float mouseX = io.MousePos.x * io.DisplayFramebufferScale.x - static_cast<float>(left);
@@ -289,24 +298,43 @@ private:
             input.paintReleased = ImGui::IsMouseReleased(ImGuiMouseButton_Right);
         }
         if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) draggingDivider_ = false;
-        if (!io.WantCaptureKeyboard) {
-            for (int key : {GLFW_KEY_ESCAPE, GLFW_KEY_G, GLFW_KEY_B, GLFW_KEY_1, GLFW_KEY_2, GLFW_KEY_3, GLFW_KEY_4,
-                            GLFW_KEY_5, GLFW_KEY_6, GLFW_KEY_7, GLFW_KEY_8, GLFW_KEY_9, GLFW_KEY_V, GLFW_KEY_SPACE,
-                            GLFW_KEY_S, GLFW_KEY_R}) {
-                if (!ImGui::IsKeyPressed(key, false)) continue;
-                switch (applyViewerKey(key, controls_, *prepared_.scene)) {
-                    case ViewerKeyAction::Quit: glfwSetWindowShouldClose(window_.handle(), 1); break;
-                    case ViewerKeyAction::Screenshot: requestScreenshot(); break;
-                    case ViewerKeyAction::Reset:  // camera, trail and animation back to the start
-                        input.reset = true;  // the scene's own reset (mesh: camera; fourier: strokes)
-                        prepared_.scene->reset();
-                        loop_->setScene(*prepared_.scene);
-                        break;
-                    case ViewerKeyAction::None: break;
-                }
-            }
-        }
+        if (!io.WantCaptureKeyboard)
+            for (int key : viewerKeys())
+                if (ImGui::IsKeyPressed(key, false)) pressKey(key, input);
+        for (const ScriptedKey& scripted : scriptedKeys_)
+            if (scripted.frame == shown) pressKey(scripted.key, input);
         prepared_.scene->handleInput(input);
+    }
+
+    void pressKey(int key, PointerInput& input) {
+        switch (applyViewerKey(key, controls_, *prepared_.scene)) {
+            case ViewerKeyAction::Quit: glfwSetWindowShouldClose(window_.handle(), 1); break;
+            case ViewerKeyAction::Screenshot: requestScreenshot(); break;
+            case ViewerKeyAction::ToggleVideo: toggleVideo(); break;
+            case ViewerKeyAction::Reset:  // camera, trail and animation back to the start
+                input.reset = true;  // the scene's own reset (mesh: camera; fourier: strokes)
+                prepared_.scene->reset();
+                loop_->setScene(*prepared_.scene);
+                break;
+            case ViewerKeyAction::None: break;
+        }
+    }
+
+    // Starts a video (the first one under --video's name, later ones numbered) or completes the one running.
+    void toggleVideo() {
+        if (video_.active()) {
+            panel_.statusMessage = video_.stop();
+            return;
+        }
+        VideoRecordingOptions o;
+        o.fps = options_.videoFps;
+        o.includePanel = options_.videoPanel;
+        const bool wait = options_.videoQueue == "wait" || (options_.videoQueue == "auto" && options_.frames > 0);
+        o.policy = wait ? QueuePolicy::Wait : QueuePolicy::Drop;
+        // The soak records one file over and over rather than filling the folder with hours of video.
+        const std::string path = soak_ ? (options_.video.empty() ? "racelab-soak.mp4" : options_.video)
+                                       : videoPathFor(options_.video, ++videosStarted_);
+        panel_.statusMessage = video_.start(path, o);
     }
 
     void requestScreenshot() {
@@ -356,6 +384,7 @@ private:
             if (a.kernel.load) loadKernel(panel_.kernel.path);
             if (a.kernel.recompile && prepared_.kernel) prepared_.kernel->recompile();
             if (a.screenshot) requestScreenshot();
+            if (a.toggleVideo) toggleVideo();
             if (a.toggleRecording) {
                 panel_.statusMessage = recording_.active() ? recording_.stop()
                                                            : recording_.start(options_.record.empty() ? "racelab-timings.csv"
@@ -403,6 +432,9 @@ private:
     std::vector<SceneListing> listings_;   // every scene, in the panel's order
     std::unique_ptr<Scene> previousScene_;  // kept until the new scene has drawn a frame
     ViewerRecording recording_;
+    ViewerVideo video_;  // before loop_ in destruction order does not matter: ~Viewer stops it first
+    std::vector<ScriptedKey> scriptedKeys_;
+    int videosStarted_ = 0;
     std::unique_ptr<SoakDriver> soak_;
     std::vector<int> soakScenes_;  // indices into panel_.sceneNames
     std::size_t soakPosition_ = 0;

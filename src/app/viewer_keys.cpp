@@ -1,6 +1,9 @@
 #include "app/viewer_keys.hpp"
 
+#include <cctype>
+
 #include "app/race_meter.hpp"
+#include "core/errors.hpp"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -36,10 +39,43 @@ ViewerKeyAction applyViewerKey(int key, FrameControls& controls, const Scene& sc
         case GLFW_KEY_V: controls.view = nextRaceView(controls.view); break;
         case GLFW_KEY_SPACE: controls.paused = !controls.paused; break;
         case GLFW_KEY_S: return ViewerKeyAction::Screenshot;
+        case GLFW_KEY_C: return ViewerKeyAction::ToggleVideo;
         case GLFW_KEY_R: return ViewerKeyAction::Reset;
         default: break;
     }
     return ViewerKeyAction::None;
+}
+
+const std::vector<int>& viewerKeys() {
+    static const std::vector<int> keys{GLFW_KEY_ESCAPE, GLFW_KEY_G, GLFW_KEY_B, GLFW_KEY_1, GLFW_KEY_2, GLFW_KEY_3,
+                                       GLFW_KEY_4,      GLFW_KEY_5, GLFW_KEY_6, GLFW_KEY_7, GLFW_KEY_8, GLFW_KEY_9,
+                                       GLFW_KEY_V,      GLFW_KEY_SPACE, GLFW_KEY_S, GLFW_KEY_C, GLFW_KEY_R};
+    return keys;
+}
+
+ScriptedKey parseScriptedKey(const std::string& text) {
+    const auto fail = [&] {
+        return UsageError("--press '" + text + "': expected FRAME:KEY, e.g. 30:B, with FRAME >= 0 and KEY one of the "
+                          "viewer's keys: G B 1-9 V S C R space esc");
+    };
+    const std::size_t colon = text.find(':');
+    if (colon == std::string::npos || colon == 0) throw fail();
+    ScriptedKey scripted;
+    try {
+        std::size_t used = 0;
+        scripted.frame = std::stol(text.substr(0, colon), &used);
+        if (used != colon || scripted.frame < 0) throw fail();
+    } catch (const std::logic_error&) {
+        throw fail();
+    }
+    std::string name = text.substr(colon + 1);
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (name == "SPACE") scripted.key = GLFW_KEY_SPACE;
+    else if (name == "ESC" || name == "ESCAPE") scripted.key = GLFW_KEY_ESCAPE;
+    else if (name.size() == 1 && std::isalnum(static_cast<unsigned char>(name[0]))) scripted.key = name[0];  // GLFW's codes are ASCII
+    for (int key : viewerKeys())
+        if (key == scripted.key && scripted.key != 0) return scripted;
+    throw fail();
 }
 
 }  // namespace racelab

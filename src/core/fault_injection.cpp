@@ -14,6 +14,8 @@ FaultInjection& faultInjection() {
                                                                                                           : CufftFault::None;
         if (const char* pairs = std::getenv("RACELAB_CIRCLE_PAIR_CAPACITY"))
             f.circlePairCapacity = static_cast<unsigned>(std::strtoul(pairs, nullptr, 10));
+        if (const char* bytes = std::getenv("RACELAB_FAIL_VIDEO_WRITE")) f.failVideoWriteAfterBytes = std::atoll(bytes);
+        if (const char* encoder = std::getenv("RACELAB_FAIL_VIDEO_ENCODER")) f.failVideoEncoder = std::string(encoder) == "1";
         return f;
     }();
     return faults;

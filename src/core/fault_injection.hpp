@@ -7,7 +7,10 @@
 //     which must end in the plain DFT with the reason on the panel and in bench;
 //   - the circle renderer's pair buffer holding at most N pairs (RACELAB_CIRCLE_PAIR_CAPACITY=N, or
 //     circlePairCapacity from a test), as when an animated scene outgrows it: the renderer must then walk
-//     every circle per tile and draw the same pixels.
+//     every circle per tile and draw the same pixels;
+//   - a video file's disk filling up (RACELAB_FAIL_VIDEO_WRITE=N: every write after the first N bytes fails
+//     with ENOSPC) and a video encoder missing from libavcodec (RACELAB_FAIL_VIDEO_ENCODER=1), which must end
+//     the recording with a clear message while the viewer goes on.
 #pragma once
 #include <string>
 
@@ -21,9 +24,11 @@ struct FaultInjection {
     bool failInterop = false;
     CufftFault failCufft = CufftFault::None;
     unsigned circlePairCapacity = 0;  // 0: as the renderer sizes it
+    long long failVideoWriteAfterBytes = -1;  // -1: never
+    bool failVideoEncoder = false;
 };
 
-FaultInjection& faultInjection();  // first use reads RACELAB_FAIL_GPU_ALLOC and RACELAB_FAIL_CUFFT
+FaultInjection& faultInjection();  // first use reads the RACELAB_FAIL_* variables above
 // Counts one GPU allocation request; true when this one is to fail.
 bool simulatedGpuAllocationFailure();
 

@@ -97,7 +97,8 @@ void drawRaceMeter(ViewerPanelState& s) {
 }  // namespace
 
 const char* const kViewerKeysHelp =
-    "keys: G good, B racy (again: the next one), 1-9 variant, V view, Space pause, S screenshot, R reset, Esc quit";
+    "keys: G good, B racy (again: the next one), 1-9 variant, V view, Space pause, S screenshot, C video, R reset, "
+    "Esc quit";
 
 float panelDockWidth(const ViewerPanelState& s) {
     if (s.collapsed) return 30.f;
@@ -186,11 +187,16 @@ ViewerPanelActions drawViewerPanel(ViewerPanelState& s) {
     drawRaceMeter(s);
     actions.kernel = drawKernelPanel(s.kernel);
 
-    // record + screenshot
+    // record + video + screenshot
     ImGui::Separator();
     if (ImGui::Button(s.recording ? "stop recording" : "record CSV")) actions.toggleRecording = true;
     ImGui::SameLine();
+    if (ImGui::Button(s.videoRecording ? "stop video" : "record video")) actions.toggleVideo = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("C: the scene's area as shown, to an MP4 (view --video FILE: .mp4, .webm or .gif)");
+    ImGui::SameLine();
     if (ImGui::Button("screenshot PNG")) actions.screenshot = true;
+    if (s.videoRecording) ImGui::TextColored(ImVec4(1.f, .3f, .3f, 1.f), "%s", s.videoStatus.c_str());
     if (!s.statusMessage.empty()) ImGui::TextWrapped("%s", s.statusMessage.c_str());
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);

@@ -1,7 +1,7 @@
 // The viewer's ImGui panel, docked to the left edge at the window's full height (the scene is drawn right
 // of it, never under it) and collapsible to a strip: scene and variant, the comparison view, parameters,
-// playback, backend and presenter, FPS, the frame-time graph, the race meter, record / screenshot, and the
-// keys. It edits ViewerPanelState and reports what the viewer must act on; it owns nothing.
+// playback, backend and presenter, FPS, the frame-time graph, the race meter, record (timings, video) /
+// screenshot, and the keys. It edits ViewerPanelState and reports what the viewer must act on; it owns nothing.
 #pragma once
 #include <string>
 #include <vector>
@@ -32,6 +32,8 @@ struct ViewerPanelState {
     bool stepTiming = false;                          // edited: CUDA events around every named GPU step
     RaceReading race;
     bool recording = false;
+    bool videoRecording = false;
+    std::string videoStatus;  // "REC 0:12.4  3.1 MB  372 frames" while a video records
     long frameIndex = 0;
     float displayWidth = 0, displayHeight = 0;  // the window, in ImGui units
     KernelPanelState kernel;  // the user's kernel
@@ -46,6 +48,7 @@ struct ViewerPanelActions {
     bool screenshot = false;
     bool toggleRecording = false;
     KernelPanelActions kernel;
+    bool toggleVideo = false;
 };
 
 ViewerPanelActions drawViewerPanel(ViewerPanelState& state);

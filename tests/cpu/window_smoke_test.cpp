@@ -39,7 +39,7 @@ TEST(WindowSmoke, CpuBackendUnderXvfbShowsSceneAndPanel) {
     for (int y = 0; y < 600; ++y)
         for (int x = 0; x < sceneLeft - 2; ++x)
             if (image.at(x, y)[0] < 60 && image.at(x, y)[1] < 60 && image.at(x, y)[2] < 70) ++dark;
-    EXPECT_GT(dark, 150000) << "no docked panel in the screenshot";
+    EXPECT_GT(dark, 140000) << "no docked panel in the screenshot";  // of 238,800: the controls take the rest
     std::filesystem::remove(shot);
 }
 

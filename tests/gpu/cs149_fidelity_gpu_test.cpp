@@ -14,6 +14,14 @@
 using namespace racelab;
 using namespace racelab::testing;
 
+// Needs no device: the probes load wherever the binary is started from (CTest TestBinaries.PassFromAnotherFolder
+// runs this binary from a scratch folder), 47 frames of 1,024 probes each.
+TEST(Cs149FidelityGpu, ProbesAreFoundFromAnyWorkingFolder) {
+    const auto cases = loadCs149Probes(cs149ProbesPath());
+    ASSERT_EQ(cases.size(), 47u);
+    for (const auto& c : cases) EXPECT_EQ(c.rgb.size(), 3u * 1024u) << c.scene;
+}
+
 TEST(Cs149FidelityGpu, GoodVariantPassesTheCourseRuleOnEveryProbedFrame) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     const auto cases = loadCs149Probes(cs149ProbesPath());
