@@ -98,6 +98,17 @@ TEST_F(WindowVideo, KeysStartAndStopRecordingsOfTheWholeWindow) {
     EXPECT_EQ(filesIn(dir_), (std::set<std::string>{"win.gif", "win-2.gif", "last.png"}));
 }
 
+TEST_F(WindowVideo, EscEndsTheRunWithAWholeFile) {
+    // Esc pressed before frame 10 closes the window after it: frames 0..10, then the file is completed.
+    const ProcessResult run = runProgram(
+        viewUnderXvfb({"--frames", "100", "--video", "esc.mp4", "--video-fps", "30", "--press", "10:esc"}), dir_.string());
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const auto video = readVideo((dir_ / "esc.mp4").string(), false);
+    EXPECT_EQ(video.frames, 11);
+    EXPECT_NEAR(video.durationSeconds, 11 / 30.0, 0.01);
+    EXPECT_EQ(filesIn(dir_), (std::set<std::string>{"esc.mp4"}));
+}
+
 TEST_F(WindowVideo, AHostilePathIsOnlyAFileName) {
     const std::string name = kHostileStem + ".webm";
     const ProcessResult run = runProgram(viewUnderXvfb({"--frames", "6", "--video=" + name}), dir_.string());
