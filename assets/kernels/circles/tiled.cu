@@ -31,28 +31,6 @@ __global__ void boundCircles() {
                          : make_int4(1, 1, 0, 0);
 }
 
-__device__ __inline__ void blend(int i, float2 center, float4& pixel) {
-    float3 p = *(float3*)&cuConstRendererParams.position[3 * i];
-    float rad = cuConstRendererParams.radius[i];
-    float dx = p.x - center.x, dy = p.y - center.y;
-    float dist = dx * dx + dy * dy;
-    if (dist > rad * rad) return;
-    float3 rgb;
-    float alpha;
-    if (cuConstRendererParams.sceneName == SNOWFLAKES || cuConstRendererParams.sceneName == SNOWFLAKES_SINGLE_FRAME) {
-        float norm = sqrtf(dist) / rad;
-        rgb = lookupColor(norm);
-        alpha = .5f * fmaxf(fminf(.6f + .4f * (1.f - p.z), 1.f), 0.f) * expf(-4.f * norm * norm);
-    } else {
-        rgb = *(float3*)&cuConstRendererParams.color[3 * i];
-        alpha = .5f;
-    }
-    pixel.x = alpha * rgb.x + (1.f - alpha) * pixel.x;
-    pixel.y = alpha * rgb.y + (1.f - alpha) * pixel.y;
-    pixel.z = alpha * rgb.z + (1.f - alpha) * pixel.z;
-    pixel.w = alpha + pixel.w;
-}
-
 __global__ void renderTiles() {
     using Scan = cub::BlockScan<int, kTile, cub::BLOCK_SCAN_RAKING, kTile>;
     __shared__ typename Scan::TempStorage scanStorage;
@@ -81,7 +59,7 @@ __global__ void renderTiles() {
         if (hit) hits[place] = i;
         __syncthreads();
         if (inside)
-            for (int h = 0; h < total; ++h) blend(hits[h], center, pixel);
+            for (int h = 0; h < total; ++h) blendCircleInto(hits[h], center, pixel);
         __syncthreads();  // hits and the scan's storage are reused by the next 256 circles
     }
     if (inside) *out = pixel;

@@ -59,3 +59,28 @@ __device__ __inline__ float3 lookupColor(float coord) {
     return make_float3((1.f - w) * ramp[base][0] + w * ramp[next][0], (1.f - w) * ramp[base][1] + w * ramp[next][1],
                        (1.f - w) * ramp[base][2] + w * ramp[next][2]);
 }
+
+// The course's shading of circle `i` at a pixel centre (shadePixel's arithmetic: colour and alpha .5, or the
+// snow scenes' ramp and falloff) blended over `pixel`, which the caller keeps in registers. For renderers in
+// which one thread owns each pixel and walks its circles in index order (the examples per_pixel.cu, tiled.cu).
+__device__ __inline__ void blendCircleInto(int i, float2 center, float4& pixel) {
+    float3 p = *(float3*)&cuConstRendererParams.position[3 * i];
+    float rad = cuConstRendererParams.radius[i];
+    float dx = p.x - center.x, dy = p.y - center.y;
+    float dist = dx * dx + dy * dy;
+    if (dist > rad * rad) return;
+    float3 rgb;
+    float alpha;
+    if (cuConstRendererParams.sceneName == SNOWFLAKES || cuConstRendererParams.sceneName == SNOWFLAKES_SINGLE_FRAME) {
+        float norm = sqrtf(dist) / rad;
+        rgb = lookupColor(norm);
+        alpha = .5f * fmaxf(fminf(.6f + .4f * (1.f - p.z), 1.f), 0.f) * expf(-4.f * norm * norm);
+    } else {
+        rgb = *(float3*)&cuConstRendererParams.color[3 * i];
+        alpha = .5f;
+    }
+    pixel.x = alpha * rgb.x + (1.f - alpha) * pixel.x;
+    pixel.y = alpha * rgb.y + (1.f - alpha) * pixel.y;
+    pixel.z = alpha * rgb.z + (1.f - alpha) * pixel.z;
+    pixel.w = alpha + pixel.w;
+}
