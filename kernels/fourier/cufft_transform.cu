@@ -8,6 +8,7 @@
 #include "common/launch.cuh"
 #include "core/device_buffer.hpp"
 #include "core/fault_injection.hpp"
+#include "core/toolkit_library.hpp"
 #include "scenes/fourier/cufft_gpu.hpp"
 
 // Set by CMake for this file: the soname of the toolkit's cuFFT and the folder it was found in.
@@ -39,14 +40,13 @@ struct CufftApi {
 const CufftApi& cufft() {
     static const CufftApi api = [] {
         CufftApi a;
-        void* library = dlopen(RACELAB_CUFFT_SONAME, RTLD_NOW | RTLD_LOCAL);
-        std::string error = library ? "" : dlerror();
-        if (!library) library = dlopen(RACELAB_CUDA_LIBRARY_DIR "/" RACELAB_CUFFT_SONAME, RTLD_NOW | RTLD_LOCAL);
-        if (!library) {
-            a.error = "cuFFT " + cufftLibraryName() + " not found (" + error + "; nor in " RACELAB_CUDA_LIBRARY_DIR
+        const ToolkitLibrary opened = openToolkitLibrary({RACELAB_CUFFT_SONAME}, {RACELAB_CUDA_LIBRARY_DIR});
+        if (!opened.handle) {
+            a.error = "cuFFT " + cufftLibraryName() + " not found (" + opened.error +
                       "): install the CUDA " RACELAB_CUDA_TOOLKIT " cuFFT library or add its folder to LD_LIBRARY_PATH";
             return a;
         }
+        void* library = opened.handle;
         a.plan1d = reinterpret_cast<decltype(a.plan1d)>(dlsym(library, "cufftPlan1d"));
         a.setStream = reinterpret_cast<decltype(a.setStream)>(dlsym(library, "cufftSetStream"));
         a.execC2C = reinterpret_cast<decltype(a.execC2C)>(dlsym(library, "cufftExecC2C"));
