@@ -12,28 +12,14 @@ using namespace racelab;
 
 namespace {
 
-struct Comparison {
-    ImageComparison result;
-    HostImage gpu;
-};
-
 // Frame `frame` of `scene` at `size`: GPU (variant) versus the CPU reference on the same particle state.
-Comparison compareWithReference(const std::string& scene, const std::string& variant, const std::string& size, long frame) {
+gputest::ReferenceComparison compareWithReference(const std::string& scene, const std::string& variant,
+                                                  const std::string& size, long frame) {
     SceneSelection selection;
     selection.scene = scene;
     selection.variant = variant;
     selection.size = size;
-    selection.backend = "cuda";
-    PreparedScene prepared = prepareScene(selection, size);
-    CudaStream stream;
-    advanceTo(*prepared.scene, frame, stream.get());
-    Comparison c;
-    c.gpu = renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
-    prepared.scene->syncStateToHost(stream.get());
-    HostImage cpu(prepared.size.width, prepared.size.height);
-    prepared.scene->renderReference(cpu, true);
-    c.result = compareImages(c.gpu, cpu, prepared.scene->checkRule().channelTolerance);
-    return c;
+    return gputest::compareWithReference(selection, frame);
 }
 
 long frameFor(const std::string& scene) { return scene == "circles/snow" ? 120 : 30; }  // snow falls in first
@@ -45,7 +31,7 @@ class GoodVariantPassesCheck : public ::testing::TestWithParam<std::tuple<std::s
 TEST_P(GoodVariantPassesCheck, AgainstCpuReference) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     auto [scene, size] = GetParam();
-    Comparison c = compareWithReference(scene, "good", size, frameFor(scene));
+    const auto c = compareWithReference(scene, "good", size, frameFor(scene));
     EXPECT_LE(c.result.differingPixels, 5) << scene << " " << size << ": largest channel difference "
                                            << c.result.maxChannelDifference;
 }
@@ -67,13 +53,13 @@ INSTANTIATE_TEST_SUITE_P(AllScenes, GoodVariantPassesCheck,
 
 TEST(RacyVariants, BadFailsCheckOnRand10k) {
     RACELAB_REQUIRE_CUDA_DEVICE();
-    Comparison c = compareWithReference("circles/rand10k", "bad", "1024x1024", 0);
+    const auto c = compareWithReference("circles/rand10k", "bad", "1024x1024", 0);
     EXPECT_GT(c.result.differingPixels, 5);
 }
 
 TEST(RacyVariants, UnorderedFailsCheckOnRand10k) {
     RACELAB_REQUIRE_CUDA_DEVICE();
-    Comparison c = compareWithReference("circles/rand10k", "unordered", "1024x1024", 0);
+    const auto c = compareWithReference("circles/rand10k", "unordered", "1024x1024", 0);
     EXPECT_GT(c.result.differingPixels, 5);
 }
 

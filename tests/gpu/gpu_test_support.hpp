@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "app/offline_frame.hpp"
 #include "app/scene_setup.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/image_compare.hpp"
 #include "core/errors.hpp"
 #include "scenes/scene_registry.hpp"
 
@@ -49,6 +52,27 @@ inline std::unique_ptr<Scene> cudaSceneOrNull(const std::string& name) {
     } catch (const MissingInputError&) {
         return nullptr;
     }
+}
+
+// Frame `frame` of the selected scene and variant (or --kernel) on the GPU against the CPU reference drawn
+// from the same particle state, compared with the scene's CheckRule tolerance.
+struct ReferenceComparison {
+    ImageComparison result;
+    HostImage gpu;
+    PreparedScene prepared;
+};
+inline ReferenceComparison compareWithReference(SceneSelection selection, long frame) {
+    selection.backend = "cuda";
+    ReferenceComparison c;
+    c.prepared = prepareScene(selection, selection.size);
+    CudaStream stream;
+    advanceTo(*c.prepared.scene, frame, stream.get());
+    c.gpu = renderOffline(*c.prepared.scene, c.prepared.variant, c.prepared.size, stream.get());
+    c.prepared.scene->syncStateToHost(stream.get());
+    HostImage cpu(c.prepared.size.width, c.prepared.size.height);
+    c.prepared.scene->renderReference(cpu, true);
+    c.result = compareImages(c.gpu, cpu, c.prepared.scene->checkRule().channelTolerance);
+    return c;
 }
 
 }  // namespace racelab::gputest

@@ -41,16 +41,9 @@ KernelRun runKernel(const std::string& scene, const std::string& file, const std
     SceneSelection selection;
     selection.scene = scene;
     selection.size = size;
-    selection.backend = "cuda";
     selection.kernel = file;
-    PreparedScene prepared = prepareScene(selection, size);
-    CudaStream stream;
-    advanceTo(*prepared.scene, frame, stream.get());
-    HostImage gpu = renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
-    prepared.scene->syncStateToHost(stream.get());
-    HostImage cpu(prepared.size.width, prepared.size.height);
-    prepared.scene->renderReference(cpu, true);
-    return {compareImages(gpu, cpu, prepared.scene->checkRule().channelTolerance), prepared.kernel->status()};
+    const gputest::ReferenceComparison c = gputest::compareWithReference(selection, frame);
+    return {c.result, c.prepared.kernel->status()};
 }
 
 std::vector<std::string> circleScenes() {
