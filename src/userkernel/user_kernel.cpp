@@ -104,7 +104,7 @@ void UserKernel::takeBuild(KernelBuild build) {
     status_.fromCache = build.fromCache;
     if (!build.ok) {
         // The last good build, if any, keeps running; the error stays on screen until a save compiles.
-        fail(build.failure.empty() ? KernelState::CompileFailed : KernelState::CompileFailed, build.messages());
+        fail(KernelState::CompileFailed, build.messages());
         std::fprintf(stderr, "%s", status_.message.c_str());
         if (!status_.message.empty() && status_.message.back() != '\n') std::fputc('\n', stderr);
         return;
@@ -152,8 +152,9 @@ bool UserKernel::load(const KernelBuild& build) {
     std::fprintf(stderr, "%s\n", reply.error.c_str());
     loaded_.reset();
     status_.runningBuild = false;
-    // The worker unloaded the previous build to try this one: load the last good one again, so it keeps running.
-    if (lastGood_ && &build != &*lastGood_ && !reply.workerLost && ensureWorker()) {
+    // The worker unloaded the previous build to try this one: load the last good one again, so it keeps running
+    // (unless the build that failed was the last good one itself, being reloaded).
+    if (lastGood_ && &build != &*lastGood_ && !reply.workerLost) {
         const TemporaryCubin cubin(lastGood_->cubin);
         const WorkerReply again = worker_->request(loadRequest(cubin.path(), spec), kControlTimeoutMs, "loading the kernel");
         if (again.ok) loaded_ = lastGood_, status_.runningBuild = true;
@@ -190,7 +191,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     std::snprintf(limit, sizeof limit, "%g", options_.timeoutSeconds);
     const WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), timeoutMs,
                                                variantName() + " did not finish a frame (--kernel-timeout " + limit + ")");
-    status_.workerOutput = worker_ ? worker_->recentOutput() : "";
+    status_.workerOutput = worker_->recentOutput();
     if (!reply.ok) {
         std::string message = reply.error;
         if (!status_.workerOutput.empty()) message += "\nthe kernel's last output:" + status_.workerOutput;

@@ -16,6 +16,13 @@ IpcHandle handleFrom(const nlohmann::json& value) {
     return h;
 }
 
+// The outputs' used sizes: the worker finds each output's guard right after them.
+std::vector<std::size_t> outputBytes(const KernelFrame& frame) {
+    std::vector<std::size_t> out;
+    for (const auto& o : frame.outputs) out.push_back(o.bytes);
+    return out;
+}
+
 }  // namespace
 
 nlohmann::json loadRequest(const std::string& cubinPath, const LoadSpec& spec) {
@@ -45,12 +52,6 @@ IpcBuffers buffersFrom(const nlohmann::json& r) {
     for (const auto& h : r.at("outputs")) b.outputs.push_back(handleFrom(h));
     b.inputsReady = handleFrom(r.at("inputsReady"));
     return b;
-}
-
-std::vector<std::size_t> outputBytes(const KernelFrame& frame) {
-    std::vector<std::size_t> out;
-    for (const auto& o : frame.outputs) out.push_back(o.bytes);
-    return out;
 }
 
 nlohmann::json frameRequest(const KernelFrame& frame, long long id) {
