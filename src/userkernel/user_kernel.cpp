@@ -105,8 +105,10 @@ void UserKernel::takeBuild(KernelBuild build) {
     if (!build.ok) {
         // The last good build, if any, keeps running; the error stays on screen until a save compiles.
         fail(KernelState::CompileFailed, build.messages());
-        std::fprintf(stderr, "%s", status_.message.c_str());
-        if (!status_.message.empty() && status_.message.back() != '\n') std::fputc('\n', stderr);
+        if (live()) {  // check, bench, render and frames end with the message instead
+            std::fprintf(stderr, "%s", status_.message.c_str());
+            if (!status_.message.empty() && status_.message.back() != '\n') std::fputc('\n', stderr);
+        }
         return;
     }
     if (load(build)) {
@@ -149,7 +151,7 @@ bool UserKernel::load(const KernelBuild& build) {
         return true;
     }
     fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, reply.error);
-    std::fprintf(stderr, "%s\n", reply.error.c_str());
+    if (live()) std::fprintf(stderr, "%s\n", reply.error.c_str());
     loaded_.reset();
     status_.runningBuild = false;
     // The worker unloaded the previous build to try this one: load the last good one again, so it keeps running
@@ -195,9 +197,11 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     if (!reply.ok) {
         std::string message = reply.error;
         if (!status_.workerOutput.empty()) message += "\nthe kernel's last output:" + status_.workerOutput;
-        if (reply.workerLost) message += "\nracelab goes on; save the file to try again";
+        if (live()) {  // elsewhere the command ends with the message instead
+            if (reply.workerLost) message += "\nracelab goes on; save the file to try again";
+            std::fprintf(stderr, "%s\n", message.c_str());
+        }
         fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message);
-        std::fprintf(stderr, "%s\n", message.c_str());
         loaded_.reset();
         status_.runningBuild = false;
         return false;
@@ -209,7 +213,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
             const std::string message = variantName() + " (" + path_ + ") wrote past the end of " + frame.outputs[i].name + ": " +
                                         std::to_string(times.guardDamage[i]) + " of the " + std::to_string(kGuardBytes / 1024) +
                                         " KiB after it changed (an index a row or an element too far?)";
-            std::fprintf(stderr, "%s\nracelab goes on; save the file to try again\n", message.c_str());
+            if (live()) std::fprintf(stderr, "%s\nracelab goes on; save the file to try again\n", message.c_str());
             // Like a fault, it is not run again until the next save; the worker itself is unharmed.
             fail(KernelState::ContractBroken, message);
             loaded_.reset();

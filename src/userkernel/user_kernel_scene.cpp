@@ -20,9 +20,7 @@ void UserKernelScene::render(const FrameTarget& target, int variant) {
     UserKernelSide* side = inner_->userKernelSide();
     if (side && kernel_->render(*side, target)) return;
     // check, bench, render and frames end with the kernel's message; the viewer draws a placeholder and goes on.
-    if (!kernel_->live())
-        throw Error(kernel_->variantName() + " (" + kernel_->path() + ") " + kernelStateName(kernel_->status().state) + ": " +
-                    kernel_->status().message);
+    if (!kernel_->live()) throw Error(kernel_->status().message);  // it names the kernel and what happened
     kernel_->drawPlaceholder(target);
 }
 
