@@ -234,20 +234,27 @@ private:
     }
 
     template <class Entry>
+    // The count first: RACELAB_LAUNCHES always records both counts, so a list the file does not have (no scratch
+    // buffers) is never looked up; only a file without a launch list at all makes a lookup fail.
     std::vector<Entry> readTable(const char* table, const char* count) {
-        void* entries = nullptr;
         void* number = nullptr;
-        std::size_t bytes = 0, numberBytes = 0;
-        if (cudaLibraryGetGlobal(&entries, &bytes, library_, table) != cudaSuccess ||
-            cudaLibraryGetGlobal(&number, &numberBytes, library_, count) != cudaSuccess) {
+        std::size_t numberBytes = 0;
+        if (cudaLibraryGetGlobal(&number, &numberBytes, library_, count) != cudaSuccess) {
             cudaGetLastError();
             return {};
         }
         int n = 0;
         check(cudaMemcpy(&n, number, sizeof n, cudaMemcpyDeviceToHost), "reading the launch list");
-        std::vector<Entry> out(static_cast<std::size_t>(std::max(0, n)));
-        if (n > 0 && bytes >= out.size() * sizeof(Entry))
-            check(cudaMemcpy(out.data(), entries, out.size() * sizeof(Entry), cudaMemcpyDeviceToHost), "reading the launch list");
+        if (n <= 0) return {};
+        void* entries = nullptr;
+        std::size_t bytes = 0;
+        if (cudaLibraryGetGlobal(&entries, &bytes, library_, table) != cudaSuccess) {
+            cudaGetLastError();
+            throw Error(spec_.label + ": the module records " + std::to_string(n) + " entries of " + table + " but has no table");
+        }
+        std::vector<Entry> out(static_cast<std::size_t>(n));
+        if (bytes < out.size() * sizeof(Entry)) throw Error(spec_.label + ": " + table + " is shorter than its count");
+        check(cudaMemcpy(out.data(), entries, out.size() * sizeof(Entry), cudaMemcpyDeviceToHost), "reading the launch list");
         return out;
     }
 

@@ -135,6 +135,23 @@ TEST(UserKernelCompile, AKernelWithParametersIsRefusedAtItsLaunchLine) {
     fs::remove_all(folder);
 }
 
+TEST(UserKernelCompile, AScratchListAfterTheLaunchListIsRefusedAtItsLine) {
+    REQUIRE_NVRTC();
+    const fs::path folder = scratchFolder("order");
+    const std::string file = write(folder / "order.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "__device__ int* counts;\n"
+                                   "__global__ void k() {}\n"
+                                   "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n"
+                                   "RACELAB_SCRATCH(RACELAB_BUFFER(counts, RACELAB_CIRCLES, 1));\n");
+    const KernelBuild build = compile(file);
+    ASSERT_FALSE(build.ok);
+    EXPECT_NE(build.messages().find(file + ":5:"), std::string::npos) << build.messages();
+    EXPECT_NE(build.messages().find("RACELAB_SCRATCH must come before RACELAB_LAUNCHES"), std::string::npos)
+        << build.messages();
+    fs::remove_all(folder);
+}
+
 TEST(UserKernelCompile, TheCacheAnswersAnUnchangedFileAndNotAChangedOne) {
     REQUIRE_NVRTC();
     const fs::path folder = scratchFolder("cache");

@@ -73,6 +73,11 @@ __host__ __device__ constexpr ScratchBuffer scratch(const char* name, Element*, 
     return b;
 }
 
+// Which lists the file declared so far (found by overload: the lists' macros add the better match), so the
+// launch list can record how many scratch buffers there are and a scratch list after it is refused.
+__host__ __device__ constexpr int racelabScratchDeclared(long) { return 0; }
+__host__ __device__ constexpr bool racelabLaunchesDeclared(long) { return false; }
+
 // The optional last argument of the launch macros (dynamic shared memory in bytes).
 __host__ __device__ constexpr int sharedBytes() { return 0; }
 __host__ __device__ constexpr int sharedBytes(int bytes) { return bytes; }
@@ -90,16 +95,26 @@ __host__ __device__ constexpr int sharedBytes(int bytes) { return bytes; }
 #define RACELAB_FIXED(KERNEL, GX, GY, BX, BY, ...) \
     ::racelab::step(#KERNEL, static_cast<decltype(&KERNEL)>(nullptr), ::racelab::kGridFixed, -1, BX, BY, 1, GX, GY, 1, ::racelab::sharedBytes(__VA_ARGS__))
 
+// Also records the scratch list's length (0 without one), so racelab never looks for a table that is not there.
 #define RACELAB_LAUNCHES(...)                                                                        \
     extern "C" __device__ const ::racelab::LaunchStep racelabLaunches[] = {__VA_ARGS__};             \
     extern "C" __device__ const int racelabLaunchCount =                                             \
-        static_cast<int>(sizeof(racelabLaunches) / sizeof(racelabLaunches[0]))
+        static_cast<int>(sizeof(racelabLaunches) / sizeof(racelabLaunches[0]));                      \
+    extern "C" __device__ const int racelabScratchCount = ::racelab::racelabScratchDeclared(0);      \
+    namespace racelab {                                                                              \
+    __host__ __device__ constexpr bool racelabLaunchesDeclared(int) { return true; }                \
+    }
 
 // A scratch buffer of PER elements for each unit of SIZE (a family size, or RACELAB_FIXED_COUNT for PER
 // elements in all), its element type that of the pointer.
 #define RACELAB_BUFFER(POINTER, SIZE, PER) ::racelab::scratch(#POINTER, static_cast<decltype(POINTER)>(nullptr), SIZE, PER)
 #define RACELAB_FIXED_COUNT (-1)
+// Comes before RACELAB_LAUNCHES.
 #define RACELAB_SCRATCH(...)                                                                         \
     extern "C" __device__ const ::racelab::ScratchBuffer racelabScratch[] = {__VA_ARGS__};           \
-    extern "C" __device__ const int racelabScratchCount =                                            \
-        static_cast<int>(sizeof(racelabScratch) / sizeof(racelabScratch[0]))
+    static_assert(!::racelab::racelabLaunchesDeclared(0), "RACELAB_SCRATCH must come before RACELAB_LAUNCHES"); \
+    namespace racelab {                                                                              \
+    __host__ __device__ constexpr int racelabScratchDeclared(int) {                                  \
+        return static_cast<int>(sizeof(racelabScratch) / sizeof(racelabScratch[0]));                 \
+    }                                                                                                \
+    }
