@@ -38,7 +38,8 @@ int runRender(const RenderOptions& options) {
     const std::string viewName = compare ? ", view " + options.comparison.view : "";
     std::printf("wrote %s: %s frame %ld, %dx%d, %s backend, variant %s%s\n", options.out.c_str(),
                 prepared.scene->name().c_str(), options.selection.frame, image.width, image.height,
-                backendName(prepared.backend), options.selection.variant.c_str(), viewName.c_str());
+                backendName(prepared.backend),
+                prepared.scene->variants()[static_cast<std::size_t>(prepared.variant)].name.c_str(), viewName.c_str());
     if (!race.empty()) std::printf("%s\n", race.c_str());
     return 0;
 }

@@ -34,7 +34,7 @@ int runHeadlessInstead(const ViewOptions& options, PreparedScene& prepared, cons
     std::unique_ptr<TimingRecorder> recorder;
     if (!options.record.empty()) recorder = std::make_unique<TimingRecorder>(options.record);
     FrameControls controls = comparisonControls(options.comparison, prepared.variant);
-    RunLabels labels{prepared.scene->name(), options.selection.variant, backendName(prepared.backend),
+    RunLabels labels{prepared.scene->name(), prepared.scene->variants()[static_cast<std::size_t>(prepared.variant)].name, backendName(prepared.backend),
                      session.presenterName(), prepared.size.width, prepared.size.height};
     // No window to keep responsive: every frame is read back and recorded (the scene's pixels, no panel).
     std::unique_ptr<VideoWriter> video;
