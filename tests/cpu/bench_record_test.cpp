@@ -7,6 +7,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "fresh_folder.hpp"
 #include "app/bench_record.hpp"
 #include "app/bench_suite.hpp"
 #include "core/errors.hpp"
@@ -18,12 +19,7 @@ using namespace racelab;
 
 namespace {
 
-fs::path freshFolder(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("racelab-record-" + name + "-" + std::to_string(getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path freshFolder(const std::string& name) { return freshTestFolder("record-" + name); }
 
 // Runs a Python expression over the record (`d`); python3's json module is the judge of well-formed JSON.
 ProcessResult pythonOnJson(const fs::path& json, const std::string& expression) {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "fresh_folder.hpp"
 #include "read_file.hpp"
 
 namespace {
@@ -80,12 +81,7 @@ std::size_t expectValidCsv(const fs::path& path) {
     return rows;
 }
 
-fs::path freshFolder(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("racelab-fault-" + name + "-" + std::to_string(getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path freshFolder(const std::string& name) { return freshTestFolder("fault-" + name); }
 
 }  // namespace
 

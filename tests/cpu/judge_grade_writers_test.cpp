@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <unistd.h>
 
+#include "fresh_folder.hpp"
 #include "core/errors.hpp"
 #include "judge/base64.hpp"
 #include "judge/grade_csv.hpp"
@@ -24,12 +25,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path freshFolder(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("racelab-judge-" + name + "-" + std::to_string(getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path freshFolder(const std::string& name) { return freshTestFolder("judge-" + name); }
 
 // A small RFC 4180 reader, independent of the writer: fields, quoted fields with "" for a quote, CRLF records.
 std::vector<std::vector<std::string>> parseCsv(const std::string& text) {

@@ -7,6 +7,7 @@
 #include <set>
 #include <unistd.h>
 
+#include "fresh_folder.hpp"
 #include "core/errors.hpp"
 #include "judge/grade_json.hpp"
 #include "judge/grade_shards.hpp"
@@ -19,12 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path freshFolder(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("racelab-judge-" + name + "-" + std::to_string(getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path freshFolder(const std::string& name) { return freshTestFolder("judge-" + name); }
 
 void touch(const fs::path& path) { std::ofstream(path) << "__global__ void k() {}\n"; }
 

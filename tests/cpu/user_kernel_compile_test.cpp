@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "fresh_folder.hpp"
 #include "core/asset_paths.hpp"
 #include "process_runner.hpp"
 #include "scenes/scene_registry.hpp"
@@ -21,12 +22,7 @@ namespace {
 #define REQUIRE_NVRTC()                                                        \
     if (!nvrtc().usable()) GTEST_SKIP() << "no NVRTC here: " << nvrtc().error
 
-fs::path scratchFolder(const std::string& name) {
-    const fs::path folder = fs::temp_directory_path() / ("racelab_user_kernel_" + name + "_" + std::to_string(getpid()));
-    fs::remove_all(folder);
-    fs::create_directories(folder);
-    return folder;
-}
+fs::path scratchFolder(const std::string& name) { return freshTestFolder("user-kernel-" + name); }
 
 std::string write(const fs::path& path, const std::string& text) {
     std::ofstream(path) << text;
