@@ -1,25 +1,33 @@
-// racelab check: the GPU frame against the CPU reference under the scene's rule (CS149's for circles).
-// For animated scenes the GPU's particle state is copied back first, so both draw the same frame. With
-// --view the same frame is also drawn in a comparison view (good beside the racy variant) and measured.
+// racelab check: the GPU frame against the CPU reference under the scene's rule (CS149's for circles), with
+// the first wrong pixels and a picture of where they are (judge/scene_check.hpp). For animated scenes the
+// GPU's particle state is copied back first, so both draw the same frame. --repeat renders the frame again
+// and tells a race (runs differ) from a bug (wrong the same way every run); --sanitize runs a --kernel under
+// compute-sanitizer (app/kernel_sanitize.hpp). With --view the same frame is also drawn in a comparison view.
 #include <cstdio>
 
 #include "app/commands.hpp"
+#include "app/kernel_sanitize.hpp"
 #include "app/offline_frame.hpp"
 #include "app/scene_setup.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "core/image_io.hpp"
+#include "judge/repeat_report.hpp"
+#include "judge/scene_check.hpp"
 
 namespace racelab {
 
 int runCheck(const CheckOptions& options) {
     SceneSelection selection = options.selection;
     if (selection.backend == "cpu") throw UsageError("check compares the GPU with the CPU: it needs --backend cuda");
+    if (options.sanitize && selection.kernel.empty())
+        throw UsageError("--sanitize runs a user kernel under compute-sanitizer: it needs --kernel FILE");
     selection.backend = "cuda";
     PreparedScene prepared = prepareScene(selection, "1024x1024");
     const RaceView view = parseRaceView(options.comparison.view);
     if (view != RaceView::Plain) requireWritable(options.viewOut);
+    if (options.repeat >= 2) requireWritable(options.heat);
     Scene& scene = *prepared.scene;
     CudaStream stream;
     HostImage gpu = renderOffline(scene, prepared.variant, prepared.size, stream.get());
@@ -28,22 +36,28 @@ int runCheck(const CheckOptions& options) {
     scene.renderReference(cpu, true);
 
     const CheckRule rule = scene.checkRule();
-    HostImage diff;
-    ImageComparison result = compareImages(gpu, cpu, rule.channelTolerance, &diff, scene.referenceAmbiguity());
-    const bool pass = result.differingPixels <= rule.maxDifferingPixels;
+    const judge::SceneCheckReport report = judge::checkScene(cpu, gpu, rule, options.firstWrong, scene.referenceAmbiguity());
+    bool pass = report.pass;
     const auto& variant = scene.variants()[static_cast<std::size_t>(prepared.variant)];
-    std::printf("%s %dx%d frame %ld, variant %s: %ld of %ld pixels differ (largest channel difference %d/255)\n",
-                scene.name().c_str(), gpu.width, gpu.height, options.selection.frame, variant.name.c_str(),
-                result.differingPixels, result.totalPixels, result.maxChannelDifference);
-    std::printf("rule: %s\n", rule.description.c_str());
-    if (scene.referenceAmbiguity())
-        std::printf("counted apart: %ld differing pixels whose rays graze a triangle edge\n", result.differingIgnored);
-    if (!variant.correct) {
+    std::printf("%s %dx%d frame %ld, variant %s\n", scene.name().c_str(), gpu.width, gpu.height, options.selection.frame,
+                variant.name.c_str());
+    std::fputs(judge::formatSceneCheck(report, scene.name()).c_str(), stdout);
+    if (options.repeat >= 2) {
+        // The same input again and again: what changes between runs is a race, what is wrong in all is a bug.
+        std::vector<HostImage> runs{gpu};
+        for (int i = 1; i < options.repeat; ++i) runs.push_back(renderOffline(scene, prepared.variant, prepared.size, stream.get()));
+        const judge::RepeatReport repeat = judge::repeatReport(runs, cpu, rule, scene.referenceAmbiguity());
+        std::fputs(judge::formatRepeatReport(repeat, scene.name()).c_str(), stdout);
+        writePng(repeat.heat, options.heat);
+        std::printf("heat image: %s\n", options.heat.c_str());
+        pass = pass && repeat.verdict == judge::RepeatVerdict::Correct;
+    } else if (!variant.correct) {
         // A race shows twice: wrong pixels, and pixels that change between two renders of the same frame.
         HostImage again = renderOffline(scene, prepared.variant, prepared.size, stream.get());
         ImageComparison unstable = compareImages(again, gpu, 0.f);
         std::printf("races found: %ld pixels wrong against the reference; %ld pixels changed between two renders of "
-                    "the same frame\n", result.differingPixels, unstable.differingPixels);
+                    "the same frame (--repeat N tells a race from a bug)\n",
+                    report.wrongPixels, unstable.differingPixels);
     }
     if (view != RaceView::Plain) {
         // The view of this frame: good beside the racy variant (heat: that many renders of this one frame).
@@ -55,13 +69,18 @@ int runCheck(const CheckOptions& options) {
         std::printf("view %s: %s (image: %s)\n", options.comparison.view.c_str(), describeRace(scene, view.race).c_str(),
                     options.viewOut.c_str());
     }
-    if (!pass) {
-        writePng(diff, options.diff);
-        std::printf("FAIL (diff image: %s, differing pixels in red)\n", options.diff.c_str());
-        return 1;
+    if (!report.pass) {
+        writePng(report.diff, options.diff);
+        std::printf("diff image: %s (wrong pixels in red)\n", options.diff.c_str());
     }
-    std::printf("PASS\n");
-    return 0;
+    if (options.sanitize) {
+        // Its own runs, each with the kernel's worker under one tool: this process's kernels stay unsanitized.
+        prepared = PreparedScene{};
+        std::fflush(stdout);
+        pass = sanitizeKernel(selection) && pass;
+    }
+    std::printf("%s\n", pass ? "PASS" : "FAIL");
+    return pass ? 0 : 1;
 }
 
 }  // namespace racelab

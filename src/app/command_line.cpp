@@ -166,6 +166,52 @@ CommandLine::CommandLine() {
     addComparisonOptions(*checkCommand, check.comparison);
     checkCommand->add_option("--view-out", check.viewOut, "with --view: where to write the comparison view's image")
         ->capture_default_str();
+    checkCommand->add_option("--first", check.firstWrong, "wrong pixels listed with their expected and drawn values")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1000));
+    checkCommand
+        ->add_option("--repeat", check.repeat,
+                     "render the frame N times (N >= 2) and tell nondeterminism apart from error: pixels that differ "
+                     "between runs (a race) or are wrong the same way every run (a bug); writes the heat image")
+        ->check(CLI::Range(2, 1000));
+    checkCommand->add_option("--heat", check.heat, "with --repeat: where to write the heat image of the runs")
+        ->capture_default_str();
+    checkCommand->add_flag("--sanitize", check.sanitize,
+                           "also run the --kernel under compute-sanitizer (memcheck: out of bounds; racecheck: "
+                           "shared-memory races) and print each report at the kernel's FILE:LINE with the line");
+
+    gradeCommand = app.add_subcommand(
+        "grade", "grade user kernels (a .cu file or a folder of submissions) on every scene of a family: correct, "
+                 "race, fault, time against good, score; or --merge shard records into one table");
+    gradeCommand->add_option("path", grade.path, "a kernel file, or a folder: each NAME.cu in it, or each subfolder "
+                                                 "holding one .cu file, is a submission");
+    gradeCommand->add_option("--family", grade.family, "the submissions' family: " + kernelFamiliesHelp())
+        ->capture_default_str();
+    gradeCommand->add_option("--scenes", grade.scenes, "scenes to grade, comma-separated (default: every scene of the family)")
+        ->delimiter(',');
+    gradeCommand->add_option("--size", grade.size, "frame size WxH")->capture_default_str();
+    gradeCommand->add_option("--repeat", grade.repeat, "renders of each scene compared to tell a race from a bug (1: one)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100));
+    gradeCommand->add_option("--frames", grade.frames, "timed frames per scene, each side (the median is scored)")
+        ->capture_default_str()
+        ->check(CLI::Range(1L, 100000L));
+    gradeCommand->add_option("--warmup", grade.warmup, "frames run before timing")->capture_default_str()->check(CLI::Range(0L, 100000L));
+    gradeCommand->add_option("--kernel-timeout", grade.timeout, "seconds a submission's frame may take before its worker is stopped")
+        ->capture_default_str()
+        ->check(CLI::Range(0.05, 3600.0));
+    gradeCommand->add_option("--rule", grade.rule,
+                             "the score rule: KEY=VALUE,... over CS149's (correct=2,perf=7,full=1.2,zero=10,partial=ceil); "
+                             "e.g. full=1.5,partial=exact");
+    gradeCommand->add_option("--shard", grade.shard, "K/N: grade every N-th submission from the K-th (0-based), for a job array")
+        ->capture_default_str();
+    gradeCommand->add_option("--merge", grade.merge, "join these shard records (--json of each shard) into one table")
+        ->expected(1, -1);
+    gradeCommand->add_option("--json", grade.json, "write the table as JSON (racelab-grade/1: facts, rows, thumbnails)");
+    gradeCommand->add_option("--csv", grade.csv, "write the table as CSV, a line per submission and scene");
+    gradeCommand->add_option("--html", grade.html, "write DIR/index.html: one self-contained page of the table, thumbnails "
+                                                   "and messages");
+    gradeCommand->footer("A folder of submissions: racelab grade submissions/ --html report (docs/GRADING.md)");
 
 
     for (const WorkloadFamily* family : workloadFamilies())
@@ -219,6 +265,7 @@ int CommandLine::run() {
     if (*benchCommand) return runBench(bench);
     if (*renderCommand) return runRender(render);
     if (*checkCommand) return runCheck(check);
+    if (*gradeCommand) return runGrade(grade);
     for (const auto& [command, handler] : familyCommands)
         if (*command) return handler->run();
     if (*framesCommand) return runFrameExport(frameExport);

@@ -25,12 +25,13 @@ struct CommandLine {
     BenchOptions bench;
     RenderOptions render;
     CheckOptions check;
+    GradeOptions grade;
     FrameExportOptions frameExport;
     NewKernelOptions newKernel;
     int workerSocket = -1, workerDevice = 0;
     bool listParams = false;
     bool dryParse = false;  // --dry-parse: main() calls checkWithoutRunning() instead of run()
-    CLI::App *viewCommand = nullptr, *benchCommand = nullptr, *renderCommand = nullptr, *checkCommand = nullptr,
+    CLI::App *viewCommand = nullptr, *benchCommand = nullptr, *renderCommand = nullptr, *checkCommand = nullptr, *gradeCommand = nullptr,
              *framesCommand = nullptr, *listCommand = nullptr, *newKernelCommand = nullptr, *workerCommand = nullptr;
     // The subcommands the workload families add (WorkloadFamily::commands), each with its handler.
     std::vector<std::pair<CLI::App*, std::unique_ptr<FamilyCommandHandler>>> familyCommands;

@@ -19,6 +19,8 @@ struct SceneSelection {
     std::string kernel;               // a user kernel file: one more variant of the scene (src/userkernel/)
     double kernelTimeout = 2.0;       // the watchdog: seconds a user kernel's frame may take
     bool variantGiven = false;        // --variant was given (else a --kernel is the variant shown)
+    // Not an option: a program that starts the kernel's worker (check --sanitize: compute-sanitizer).
+    std::vector<std::string> kernelLauncher;
 };
 
 // --view and its settings (render, check and view): how a racy variant is shown beside the good one.
@@ -72,6 +74,25 @@ struct CheckOptions {
     ComparisonOptions comparison;
     std::string viewOut = "racelab-check-view.png";  // with --view: the comparison view's image
     std::string diff = "racelab-check-diff.png";
+    int firstWrong = 5;   // wrong pixels listed with their values
+    int repeat = 0;       // >= 2: render the frame that many times and report nondeterminism (judge/repeat_report.hpp)
+    std::string heat = "racelab-check-heat.png";  // with --repeat: where the heat image of the runs goes
+    bool sanitize = false;  // run the --kernel under compute-sanitizer (memcheck, racecheck) and name its lines
+};
+
+// racelab grade: submissions (a .cu file or a folder of them) on every scene of a family, or shards merged.
+struct GradeOptions {
+    std::string path;                  // a .cu file or a folder (judge/grade_shards.hpp)
+    std::string family = "circles";
+    std::vector<std::string> scenes;   // empty: every scene of the family
+    std::string size = "1024x1024";    // the course's
+    int repeat = 3;                    // renders compared per scene (nondeterminism); 1: no repeat
+    long frames = 20, warmup = 5;      // timed frames per scene and side, after the warm-up
+    double timeout = 5.0;              // a frame's time limit in the worker
+    std::string rule;                  // judge/score_rule.hpp; "" is CS149's
+    std::string shard = "0/1";
+    std::vector<std::string> merge;    // shard JSON files to join instead of grading
+    std::string json, csv, html;
 };
 
 
@@ -103,6 +124,7 @@ int runFrameExport(const FrameExportOptions& options);
 int runBench(const BenchOptions& options);
 int runRender(const RenderOptions& options);
 int runCheck(const CheckOptions& options);
+int runGrade(const GradeOptions& options);
 int runList(bool withParameters);
 
 }  // namespace racelab

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "app/command_line.hpp"
+#include "app/grading.hpp"
 #include "core/errors.hpp"
 #include "core/size_parse.hpp"
 #include "scenes/scene_registry.hpp"
@@ -50,6 +51,7 @@ void CommandLine::checkWithoutRunning() const {
     }
     if (*viewCommand) checkViewScriptOptions(view);
     if (*framesCommand) checkFrameExportVideoOptions(frameExport);
+    if (*gradeCommand) checkGradeOptions(grade);
     for (const auto& [command, handler] : familyCommands)
         if (*command) handler->checkWithoutRunning();
 }

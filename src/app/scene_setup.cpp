@@ -21,6 +21,7 @@ std::shared_ptr<userkernel::UserKernel> makeUserKernel(const SceneSelection& sel
     userkernel::UserKernelOptions options;
     options.watch = live;
     options.timeoutSeconds = selection.kernelTimeout;
+    options.workerLauncher = selection.kernelLauncher;
     return std::make_shared<userkernel::UserKernel>(selection.kernel, family.name, *family.kernelContract, options);
 }
 

@@ -10,6 +10,8 @@
 #include <utility>
 
 #include "app/viewer.hpp"
+
+#include "app/kernel_check_here.hpp"
 #include "app/viewer_keys.hpp"
 #include "app/viewer_recording.hpp"
 #include "app/viewer_video.hpp"
@@ -245,6 +247,20 @@ private:
         controls_.variant = static_cast<int>(prepared_.scene->variants().size()) - 1;
     }
 
+    // The check button: the kernel on this frame against the reference and against itself, then the view that
+    // shows what it found (heat for a race, diff for a bug) with the kernel as the variant shown.
+    void checkKernel() {
+        const int variant = static_cast<int>(prepared_.scene->variants().size()) - 1;
+        const HostImage shown = loop_->lastFramePixels();
+        const KernelCheckResult result = checkKernelHere(*prepared_.scene, variant, {shown.width, shown.height});
+        panel_.kernel.checkReport = result.text;
+        panel_.kernel.checkPassed = result.pass;
+        std::fputs(result.text.c_str(), stdout);
+        controls_.variant = variant;
+        if (result.race) controls_.view = RaceView::Heat;
+        else if (result.wrong) controls_.view = RaceView::Diff;
+    }
+
     void updateKernelPanel() {
         KernelPanelState& k = panel_.kernel;
         k.kernel = prepared_.kernel.get();
@@ -383,6 +399,7 @@ private:
             if (a.vsyncChanged) window_.setVsync(panel_.vsync);
             if (a.kernel.load) loadKernel(panel_.kernel.path);
             if (a.kernel.recompile && prepared_.kernel) prepared_.kernel->recompile();
+            if (a.kernel.check && prepared_.kernel) checkKernel();
             if (a.screenshot) requestScreenshot();
             if (a.toggleVideo) toggleVideo();
             if (a.toggleRecording) {

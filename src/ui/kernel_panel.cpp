@@ -24,6 +24,11 @@ KernelPanelActions drawKernelPanel(KernelPanelState& s) {
     ImGui::SameLine();
     actions.recompile = ImGui::Button("build");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("compile again now (every save of the file does it anyway)");
+    ImGui::SameLine();
+    actions.check = ImGui::Button("check");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("this frame against the CPU reference, rendered 4 times: wrong (a bug) or different between "
+                          "runs (a race); switches to the diff or heat view");
 
     const bool ok = st.state == userkernel::KernelState::Running;
     const ImVec4 colour = ok ? ImVec4(.5f, .9f, .5f, 1.f)
@@ -43,6 +48,13 @@ KernelPanelActions drawKernelPanel(KernelPanelState& s) {
         ImGui::PopTextWrapPos();
         ImGui::EndChild();
         ImGui::PopStyleColor();
+    }
+    if (!s.checkReport.empty()) {
+        ImGui::TextColored(s.checkPassed ? ImVec4(.5f, .9f, .5f, 1.f) : ImVec4(1.f, .45f, .4f, 1.f), "check: %s",
+                           s.checkPassed ? "PASS" : "FAIL");
+        ImGui::BeginChild("##kernel check", ImVec2(0, 140), true, ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::TextUnformatted(s.checkReport.c_str());
+        ImGui::EndChild();
     }
     if (!st.workerOutput.empty() && ImGui::TreeNode("its output (printf)")) {
         ImGui::TextUnformatted(st.workerOutput.c_str());

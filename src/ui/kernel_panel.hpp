@@ -1,6 +1,7 @@
 // The viewer panel's "your kernel" section: the kernel file's path (a field and a load button), its state
 // (compiling, running, the compile error or the fault with the kernel's last output, in red until the next
-// good save), the compile time and the last frame's time in the worker and for the hand-over.
+// good save), the compile time and the last frame's time in the worker and for the hand-over; a check button
+// and the last check's report.
 #pragma once
 #include <string>
 
@@ -15,11 +16,14 @@ struct KernelPanelState {
     const userkernel::UserKernel* kernel = nullptr;  // shown (nullptr: none loaded)
     std::string sceneFamily;                        // the shown scene's family
     bool familyTakesKernel = false;
+    std::string checkReport;  // the last check's report ("" before the first)
+    bool checkPassed = false;
 };
 
 struct KernelPanelActions {
     bool load = false;       // load the file in `path` as the scene's kernel
     bool recompile = false;  // compile the loaded file again now
+    bool check = false;      // check the kernel on the current scene (app/kernel_check_here.hpp)
 };
 
 KernelPanelActions drawKernelPanel(KernelPanelState& state);

@@ -78,9 +78,21 @@ UserKernel::~UserKernel() = default;
 
 std::string UserKernel::variantName() const { return std::filesystem::path(path_).stem().string(); }
 
-void UserKernel::fail(KernelState state, const std::string& message) {
+void UserKernel::fail(KernelState state, const std::string& message, bool timedOut) {
     status_.state = state;
     status_.message = message;
+    status_.timedOut = timedOut;
+}
+
+bool UserKernel::retry() {
+    poll();
+    if (loaded_ && worker_ && worker_->running()) return true;
+    if (!lastGood_) return false;
+    if (!load(*lastGood_)) return false;
+    status_.state = KernelState::Running;
+    status_.message = lastGood_->messages();
+    status_.timedOut = false;
+    return true;
 }
 
 void UserKernel::poll() {
@@ -123,6 +135,7 @@ bool UserKernel::ensureWorker() {
     if (worker_ && worker_->running()) return true;
     try {
         if (!worker_) worker_ = std::make_unique<WorkerProcess>(variantName());
+        worker_->setLauncher(options_.workerLauncher);
         worker_->start(currentCudaDevice());
         workerHasBuffers_ = false;
         loaded_.reset();
@@ -201,7 +214,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
             if (reply.workerLost) message += "\nracelab goes on; save the file to try again";
             std::fprintf(stderr, "%s\n", message.c_str());
         }
-        fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message);
+        fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message, reply.timedOut);
         loaded_.reset();
         status_.runningBuild = false;
         return false;

@@ -22,6 +22,7 @@ struct UserKernelOptions {
     double timeoutSeconds = 2.0;   // the watchdog: the longest a frame may take
     std::string architecture;      // "" : the current GPU's
     std::string cacheFolder = KernelCache::defaultFolder();
+    std::vector<std::string> workerLauncher;  // e.g. compute-sanitizer and its options (worker_process.hpp)
 };
 
 enum class KernelState {
@@ -39,6 +40,7 @@ struct UserKernelStatus {
     std::string message;        // the compiler's messages or what happened, "" when running cleanly
     std::string workerOutput;   // the kernel's recent printf / assert lines
     bool runningBuild = false;  // a good build is loaded (and draws) despite the state
+    bool timedOut = false;      // the last failure was the watchdog's (a frame past --kernel-timeout)
     double compileMs = 0;       // of the newest build
     bool fromCache = false;
     int builds = 0;             // builds finished so far (good or not)
@@ -71,6 +73,9 @@ public:
     // Waits for the first build to finish and be loaded (check, bench, render); false if it failed.
     bool waitUntilReady(double seconds);
     void recompile();
+    // After a fault or a hang: loads the last good build again (in a new worker), for a caller that moves on
+    // to other work rather than waiting for a save (grade, the viewer's check). False when there is none.
+    bool retry();
     // Fills a device target with the "no working kernel" placeholder.
     void drawPlaceholder(const FrameTarget& target);
 
@@ -78,7 +83,7 @@ private:
     void takeBuild(KernelBuild build);
     bool load(const KernelBuild& build);
     bool ensureWorker();
-    void fail(KernelState state, const std::string& message);
+    void fail(KernelState state, const std::string& message, bool timedOut = false);
 
     std::string path_, family_;
     KernelContract contract_;

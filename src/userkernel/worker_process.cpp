@@ -65,17 +65,22 @@ void WorkerProcess::start(int device, int timeoutMs) {
     const std::string exe = workerExecutable();
     const std::string deviceText = std::to_string(device);
     const std::string fdText = std::to_string(kWorkerSocketFd);
-    std::vector<char*> argv{const_cast<char*>(exe.c_str()), const_cast<char*>("kernel-worker"),
-                            const_cast<char*>("--socket-fd"), const_cast<char*>(fdText.c_str()),
-                            const_cast<char*>("--device"), const_cast<char*>(deviceText.c_str()), nullptr};
+    std::vector<char*> argv;
+    for (const std::string& part : launcher_) argv.push_back(const_cast<char*>(part.c_str()));
+    for (const char* part : {exe.c_str(), "kernel-worker", "--socket-fd", fdText.c_str(), "--device", deviceText.c_str()})
+        argv.push_back(const_cast<char*>(part));
+    argv.push_back(nullptr);
     pid_t pid = -1;
-    const int spawned = exe.empty() ? ENOENT : posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
+    const int spawned = exe.empty()          ? ENOENT
+                        : launcher_.empty() ? posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ)
+                                            : posix_spawnp(&pid, launcher_[0].c_str(), &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     close(sockets[1]);
     close(output[1]);
     if (spawned != 0) {
         close(sockets[0]), close(output[0]);
-        throw Error("kernel worker: cannot start " + (exe.empty() ? std::string("racelab (its path is unknown)") : exe) +
+        throw Error("kernel worker: cannot start " +
+                    (exe.empty() ? std::string("racelab (its path is unknown)") : launcher_.empty() ? exe : launcher_[0]) +
                     ": " + std::strerror(spawned));
     }
     pid_ = pid;
@@ -119,6 +124,7 @@ WorkerReply WorkerProcess::request(const nlohmann::json& message, int timeoutMs,
                       }() +
                       ": its worker was stopped (an endless loop?)";
         reply.workerLost = true;
+        reply.timedOut = true;
         return reply;
     }
     if (status == WorkerChannel::Status::Closed) {
@@ -168,7 +174,9 @@ void WorkerProcess::kill(const char*) {
 void WorkerProcess::stop() {
     if (pid_ > 0 && channel_.fd() >= 0) {
         channel_.send({{"op", "quit"}});
-        for (int i = 0; i < 100; ++i) {
+        // A launcher such as compute-sanitizer writes its report as the worker ends: give it time.
+        const int waits = launcher_.empty() ? 100 : 6000;
+        for (int i = 0; i < waits; ++i) {
             int status = 0;
             if (waitpid(pid_, &status, WNOHANG) == pid_) {
                 pid_ = -1;

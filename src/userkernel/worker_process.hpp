@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "userkernel/worker_channel.hpp"
 
@@ -22,6 +23,7 @@ struct WorkerReply {
     nlohmann::json message;
     std::string error;  // when not ok: the worker's own message, or what happened to it (timeout, death)
     bool workerLost = false;  // the worker is gone (killed by the watchdog, crashed, or ended after a fault)
+    bool timedOut = false;    // no answer within the time limit: the watchdog stopped the worker
 };
 
 class WorkerProcess {
@@ -43,6 +45,10 @@ public:
     std::string recentOutput(std::size_t lines = 12) const;
     void clearOutput();
     void setLabel(std::string label) { label_ = std::move(label); }
+    // A program that starts the worker, with its arguments, e.g. {"compute-sanitizer", "--tool", "racecheck",
+    // ...}: the worker's command line follows them (found on PATH). Empty: the worker is started directly.
+    // Such a launcher writes its report as the worker ends, so stop() waits longer for a graceful end.
+    void setLauncher(std::vector<std::string> launcher) { launcher_ = std::move(launcher); }
 
 private:
     void kill(const char* why);
@@ -50,6 +56,7 @@ private:
     void readOutput(int fd, const std::string& label);
 
     std::string label_;
+    std::vector<std::string> launcher_;
     pid_t pid_ = -1;
     WorkerChannel channel_;
     int outputFd_ = -1;

@@ -8,6 +8,7 @@
 #include "fresh_folder.hpp"
 #include "core/asset_paths.hpp"
 #include "process_runner.hpp"
+#include "test_data.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/kernel_compiler.hpp"
 #include "userkernel/nvrtc_library.hpp"
@@ -60,6 +61,22 @@ TEST(UserKernelCompile, EveryFamilyStarterAndExampleCompilesForTuringAndHopper) 
             }
     }
     EXPECT_GE(compiled, 6);  // circles: starter + 3 examples, both architectures
+}
+
+TEST(UserKernelCompile, TheJudgeTestsKernelsCompileExceptTheOneMadeNotTo) {
+    // tests/data/kernels: submissions made to be wrong in known ways, which the GPU tests judge. All but one
+    // compile; that one fails at its own line, as a grade row will say.
+    REQUIRE_NVRTC();
+    for (const char* name : {"off_by_one_row.cu", "shared_race.cu", "faulting.cu", "hanging.cu"}) {
+        const KernelBuild build = compile(racelab::testing::testDataPath(std::string("data/kernels/") + name));
+        EXPECT_TRUE(build.ok) << name << ":\n" << build.messages();
+    }
+    const std::string broken = fs::absolute(racelab::testing::testDataPath("data/kernels/not_compiling.cu")).lexically_normal().string();
+    const KernelBuild build = compile(broken);
+    EXPECT_FALSE(build.ok);
+    EXPECT_NE(build.messages().find(broken + ":5:5: error: identifier \"undeclaredImage\" is undefined"),
+              std::string::npos)
+        << build.messages();
 }
 
 TEST(UserKernelCompile, NewKernelWritesTheStarterThatCompiles) {

@@ -26,11 +26,25 @@ bool readBytes(const std::string& path, std::vector<unsigned char>& bytes) {
     return true;
 }
 
-// Whether a PNG's image data inflates to no more than its header's size allows. Debian's stb grows its
-// inflate buffer without a bound, so a malformed stream of a few hundred bytes can make it ask for gigabytes
-// (found by fuzz_image: fuzz/regressions/image/png-inflate-oom); this inflates into a buffer of the
-// largest size the header permits and refuses the file when the data does not fit or does not inflate.
-bool pngDataFitsItsHeader(const std::vector<unsigned char>& bytes) {
+// The exact size of a PNG's filtered image data: each row a filter byte and its pixels, and an interlaced
+// image's seven Adam7 passes (an empty pass has no rows and no filter bytes).
+std::uint64_t pngImageDataSize(std::uint64_t width, std::uint64_t height, std::uint64_t bitsPerPixel, bool interlaced) {
+    auto rows = [&](std::uint64_t w, std::uint64_t h) { return w == 0 || h == 0 ? 0 : h * (1 + (w * bitsPerPixel + 7) / 8); };
+    if (!interlaced) return rows(width, height);
+    constexpr std::uint64_t kPass[7][4] = {{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4},
+                                           {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}};  // x0, y0, dx, dy
+    std::uint64_t size = 0;
+    for (const auto& p : kPass)
+        size += rows(width > p[0] ? (width - p[0] + p[2] - 1) / p[2] : 0, height > p[1] ? (height - p[1] + p[3] - 1) / p[3] : 0);
+    return size;
+}
+
+// Whether a PNG's image data inflates to at least the size its header gives, found without allocating
+// that size first. stb reserves the header's whole image (and more for 16-bit and interlaced files) before
+// it learns that the data is short, so a 69-byte file claiming 8192x8192 cost over 512 MiB
+// (fuzz/regressions/image/png-header-claims-a-gigabyte); and Debian's stb grows its inflate buffer without
+// a bound, so a malformed stream could ask for gigabytes too (fuzz/regressions/image/png-inflate-oom).
+bool pngDataFillsItsHeader(const std::vector<unsigned char>& bytes) {
     auto be32 = [&](std::size_t at) {
         return (std::uint32_t{bytes[at]} << 24) | (std::uint32_t{bytes[at + 1]} << 16) | (std::uint32_t{bytes[at + 2]} << 8) |
                std::uint32_t{bytes[at + 3]};
@@ -54,18 +68,16 @@ bool pngDataFitsItsHeader(const std::vector<unsigned char>& bytes) {
         at += 12 + static_cast<std::size_t>(length);
     }
     if (width == 0 || height == 0 || bitsPerPixel == 0 || data.empty()) return false;
-    // Each row: a filter byte and its pixels; Adam7's seven passes add at most a filter byte and a partly
-    // filled byte per pass row, so doubling plus a margin bounds the interlaced size too.
-    std::uint64_t limit = height * (1 + (width * bitsPerPixel + 7) / 8);
-    if (interlaced) limit = 2 * limit + 1024;
-    if (limit > static_cast<std::uint64_t>(INT_MAX) || data.size() > static_cast<std::size_t>(INT_MAX)) return false;
-    // Deflate expands at most 1032:1 (a 258-byte match in two bits), so data that could fill the header's
-    // size needs no larger buffer than that; a tiny file claiming a gigapixel header then costs kilobytes,
-    // not the header's size (found by fuzz_image: fuzz/regressions/image/png-header-claims-a-gigabyte).
-    const std::uint64_t reachable = static_cast<std::uint64_t>(data.size()) * kDeflateMaxExpansion + 1024;
-    const int capacity = static_cast<int>(std::min(limit, reachable));
+    const std::uint64_t needed = pngImageDataSize(width, height, bitsPerPixel, interlaced);
+    if (needed > static_cast<std::uint64_t>(INT_MAX) / 2 || data.size() > static_cast<std::size_t>(INT_MAX)) return false;
+    // Deflate expands at most 1032:1 (a 258-byte match in two bits): data too short to fill the header's
+    // size is refused before anything of that size is allocated, so a file's cost is bounded by its length.
+    if (static_cast<std::uint64_t>(data.size()) * kDeflateMaxExpansion + 1024 < needed) return false;
+    // stb accepts trailing data after the image (a PNG in the wild has some), so leave room for a little.
+    const int capacity = static_cast<int>(needed + 65536);
     std::vector<char> out(static_cast<std::size_t>(capacity));
-    return stbi_zlib_decode_buffer(out.data(), capacity, data.data(), static_cast<int>(data.size())) >= 0;
+    const int inflated = stbi_zlib_decode_buffer(out.data(), capacity, data.data(), static_cast<int>(data.size()));
+    return inflated >= 0 && static_cast<std::uint64_t>(inflated) >= needed;
 }
 
 }  // namespace
@@ -88,9 +100,9 @@ GrayImage loadGrayImage(const std::string& path) {
     if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide)
         throw UsageError("image '" + path + "' is " + std::to_string(w) + "x" + std::to_string(h) +
                          "; racelab draws pictures of 1.." + std::to_string(kMaxImageSide) + " pixels a side");
-    if (png && !pngDataFitsItsHeader(bytes))
-        throw UsageError("image '" + path + "' cannot be read: its image data does not inflate to the size its header "
-                         "gives");
+    if (png && !pngDataFillsItsHeader(bytes))
+        throw UsageError("image '" + path + "' cannot be read: its image data does not fill the size its header gives "
+                         "(or that size is over 1 GiB)");
     unsigned char* data = stbi_load_from_memory(bytes.data(), length, &w, &h, &channels, 1);
     if (!data) throw UsageError("image '" + path + "' cannot be read: " + stbi_failure_reason());
     if (w <= 0 || h <= 0) {  // a header stb accepted but a size it did not keep

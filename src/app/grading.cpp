@@ -1,0 +1,216 @@
+#include "app/grading.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <regex>
+
+#include "app/frame_loop.hpp"
+#include "app/offline_frame.hpp"
+#include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/image_io.hpp"
+#include "core/stats.hpp"
+#include "judge/repeat_report.hpp"
+#include "judge/scene_check.hpp"
+#include "scenes/scene_registry.hpp"
+#include "userkernel/user_kernel.hpp"
+#include "userkernel/user_kernel_scene.hpp"
+
+namespace racelab {
+namespace {
+
+constexpr int kThumbnailSide = 192;  // the page's diff and heat pictures, pixels a side at most
+
+const WorkloadFamily& gradedFamily(const std::string& name) {
+    for (const WorkloadFamily* family : workloadFamilies())
+        if (family->name == name) {
+            if (!family->kernelContract)
+                throw UsageError("--family " + name + " takes no user kernel (families that do: " + kernelFamiliesHelp() + ")");
+            return *family;
+        }
+    throw UsageError("unknown family '" + name + "' (families that take a kernel: " + kernelFamiliesHelp() + ")");
+}
+
+// A failed kernel's row: its state and message say which status.
+void failRow(judge::GradeRow& row, const userkernel::UserKernelStatus& status, const std::string& message) {
+    using userkernel::KernelState;
+    const bool pastTheEnd = message.find("wrote past the end") != std::string::npos;
+    row.status = status.state == KernelState::CompileFailed                 ? judge::GradeStatus::CompileError
+                 : status.timedOut                                          ? judge::GradeStatus::Timeout
+                 : status.state == KernelState::Faulted || pastTheEnd       ? judge::GradeStatus::Fault
+                 : status.state == KernelState::ContractBroken              ? judge::GradeStatus::ContractError
+                                                                            : judge::GradeStatus::Fault;
+    row.message = message.empty() ? status.message : message;
+}
+
+// The scene with the submission's kernel as its last variant for as long as it lives; the scene goes back.
+class Wrapped {
+public:
+    Wrapped(std::unique_ptr<Scene>& slot, std::shared_ptr<userkernel::UserKernel> kernel)
+        : slot_(slot), scene_(std::make_unique<userkernel::UserKernelScene>(std::move(slot), std::move(kernel))) {}
+    ~Wrapped() { slot_ = scene_->releaseInner(); }
+    userkernel::UserKernelScene& operator*() { return *scene_; }
+    userkernel::UserKernelScene* operator->() { return scene_.get(); }
+
+private:
+    std::unique_ptr<Scene>& slot_;
+    std::unique_ptr<userkernel::UserKernelScene> scene_;
+};
+
+}  // namespace
+
+std::vector<std::string> gradedScenes(const GradeOptions& options) {
+    const WorkloadFamily& family = gradedFamily(options.family);
+    std::vector<std::string> scenes;
+    if (options.scenes.empty()) {
+        for (const SceneListing& listing : listScenes())
+            if (listing.family == &family) scenes.push_back(listing.name);
+        return scenes;
+    }
+    for (const std::string& name : options.scenes) {
+        const SceneListing& listing = findScene(name);  // throws naming the valid scenes
+        if (listing.family != &family)
+            throw UsageError("--scenes: " + name + " is not a scene of the " + family.name + " family");
+        if (std::find(scenes.begin(), scenes.end(), name) == scenes.end()) scenes.push_back(name);
+    }
+    return scenes;
+}
+
+void checkGradeOptions(const GradeOptions& options) {
+    if (options.path.empty() == options.merge.empty())
+        throw UsageError(options.path.empty() ? "grade needs a kernel file or a folder of submissions (or --merge A.json B.json ...)"
+                                              : "grade takes a path to grade or --merge, not both");
+    judge::parseShard(options.shard);
+    judge::parseScoreRule(options.rule);
+    if (!options.merge.empty()) {
+        if (options.shard != "0/1") throw UsageError("--merge joins whole shards: --shard does not apply");
+        return;
+    }
+    parseSize(options.size);
+    gradedScenes(options);
+    if (options.repeat < 1) throw UsageError("--repeat must be at least 1");
+}
+
+std::string displayDriverVersion() {
+    std::ifstream file("/proc/driver/nvidia/version");
+    std::string line;
+    std::getline(file, line);
+    static const std::regex version(R"(Kernel Module[^0-9]*([0-9]+\.[0-9]+(\.[0-9]+)?))");
+    std::smatch match;
+    return std::regex_search(line, match, version) ? match[1].str() : "unknown";
+}
+
+Grader::Grader(const GradeOptions& options)
+    : options_(options), scenes_(gradedScenes(options)), size_(parseSize(options.size)), rule_(judge::parseScoreRule(options.rule)) {}
+
+Grader::~Grader() = default;
+
+Grader::SceneEntry& Grader::entry(const std::string& name) {
+    auto found = entries_.find(name);
+    if (found != entries_.end()) return found->second;
+    SceneOptions sceneOptions;
+    sceneOptions.backend = Backend::Cuda;
+    SceneEntry made;
+    made.scene = createScene(name, sceneOptions);
+    // Frame 0 as the course numbers it: the scene as loaded. The reference is drawn once for every submission.
+    CudaStream stream;
+    made.scene->syncStateToHost(stream.get());
+    stream.synchronize();
+    made.reference = HostImage(size_.width, size_.height);
+    made.scene->renderReference(made.reference, true);
+    return entries_.emplace(name, std::move(made)).first->second;
+}
+
+double Grader::goodMs(SceneEntry& entry) {
+    if (entry.goodMs) return *entry.goodMs;
+    CudaStream stream;
+    FrameLoop loop(*entry.scene, nullptr, nullptr, stream.get());
+    loop.setHeadlessSize(size_.width, size_.height);
+    FrameControls controls;
+    controls.variant = entry.scene->variantIndex("good");
+    controls.paused = true;
+    controls.raceMeter = false;
+    std::vector<double> times;
+    for (long i = 0; i < options_.warmup + options_.frames; ++i) {
+        const double ms = loop.runFrame(controls).kernelMs;
+        if (i >= options_.warmup) times.push_back(ms);
+    }
+    entry.goodMs = summarize(times).p50;
+    return *entry.goodMs;
+}
+
+std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) {
+    std::vector<judge::GradeRow> rows;
+    for (const std::string& scene : scenes_) {
+        judge::GradeRow row;
+        row.submission = submission.name;
+        row.scene = scene;
+        row.maxScore = judge::sceneMaxScore(rule_);
+        rows.push_back(row);
+    }
+    if (!submission.problem.empty()) {
+        for (auto& row : rows) row.status = judge::GradeStatus::ContractError, row.message = submission.problem;
+        return rows;
+    }
+    const WorkloadFamily& family = gradedFamily(options_.family);
+    userkernel::UserKernelOptions kernelOptions;
+    kernelOptions.watch = false;
+    kernelOptions.timeoutSeconds = options_.timeout;
+    auto kernel = std::make_shared<userkernel::UserKernel>(submission.source, family.name, *family.kernelContract, kernelOptions);
+    kernel->waitUntilReady(600);
+    if (kernel->status().state == userkernel::KernelState::Unavailable)
+        throw Error("grade: " + kernel->status().message);  // this machine cannot run any submission
+    for (judge::GradeRow& row : rows) {
+        if (onScene) onScene(submission.name, row.scene);
+        if (!kernel->retry()) {
+            failRow(row, kernel->status(), kernel->status().message);
+            continue;
+        }
+        SceneEntry& sceneEntry = entry(row.scene);
+        const CheckRule rule = sceneEntry.scene->checkRule();
+        const std::vector<std::uint8_t>* ignore = sceneEntry.scene->referenceAmbiguity();
+        const double reference = goodMs(sceneEntry);
+        Wrapped wrapped(sceneEntry.scene, kernel);
+        const int variant = wrapped->kernelVariant();
+        CudaStream stream;
+        try {
+            std::vector<HostImage> runs;
+            for (int i = 0; i < options_.repeat; ++i) runs.push_back(renderOffline(*wrapped, variant, size_, stream.get()));
+            const judge::SceneCheckReport check = judge::checkScene(sceneEntry.reference, runs[0], rule, 0, ignore);
+            row.wrongPixels = check.wrongPixels;
+            row.status = check.pass ? judge::GradeStatus::Pass : judge::GradeStatus::Wrong;
+            if (runs.size() >= 2) {
+                const judge::RepeatReport repeat = judge::repeatReport(runs, sceneEntry.reference, rule, ignore);
+                row.differingBetweenRuns = repeat.pixelsDifferingBetweenRuns;
+                row.status = judge::statusOf(repeat.verdict);
+                if (repeat.verdict == judge::RepeatVerdict::Nondeterministic)
+                    row.heatPng = encodePng(judge::heatThumbnail(repeat, kThumbnailSide));
+            }
+            if (!check.pass) row.diffPng = encodePng(judge::diffThumbnail(check, kThumbnailSide));
+            if (row.status == judge::GradeStatus::Pass) {
+                FrameLoop loop(*wrapped, nullptr, nullptr, stream.get());
+                loop.setHeadlessSize(size_.width, size_.height);
+                FrameControls controls;
+                controls.variant = variant;
+                controls.paused = true;
+                controls.raceMeter = false;
+                std::vector<double> times;
+                for (long i = 0; i < options_.warmup + options_.frames; ++i) {
+                    loop.runFrame(controls);
+                    if (i >= options_.warmup) times.push_back(kernel->status().kernelMs);
+                }
+                row.medianMs = summarize(times).p50;
+                row.referenceMs = reference;
+            }
+        } catch (const Error& e) {
+            failRow(row, kernel->status(), e.what());
+            row.diffPng.clear(), row.heatPng.clear();
+            row.medianMs.reset(), row.referenceMs.reset();
+        }
+        const bool correct = row.status == judge::GradeStatus::Pass;
+        row.score = judge::sceneScore(rule_, correct, row.medianMs.value_or(0), row.referenceMs.value_or(0));
+    }
+    return rows;
+}
+
+}  // namespace racelab

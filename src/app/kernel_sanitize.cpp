@@ -1,0 +1,115 @@
+#include "app/kernel_sanitize.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "app/offline_frame.hpp"
+#include "app/scene_setup.hpp"
+#include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
+#include "judge/sanitizer_report.hpp"
+#include "userkernel/user_kernel.hpp"
+
+#ifndef RACELAB_CUDA_BIN_DIR
+#define RACELAB_CUDA_BIN_DIR ""
+#endif
+
+namespace racelab {
+namespace {
+
+namespace fs = std::filesystem;
+
+// compute-sanitizer is 10-100 times slower than the kernel alone: a frame gets at least this long.
+constexpr double kSanitizedFrameSeconds = 300;
+
+bool executable(const fs::path& path) { return !path.empty() && access(path.c_str(), X_OK) == 0 && fs::is_regular_file(path); }
+
+std::string readText(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+std::string findComputeSanitizer() {
+    if (const char* given = std::getenv("RACELAB_COMPUTE_SANITIZER"); given && *given) return executable(given) ? given : "";
+    if (const char* path = std::getenv("PATH")) {
+        std::istringstream folders(path);
+        for (std::string folder; std::getline(folders, folder, ':');)
+            if (!folder.empty() && executable(fs::path(folder) / "compute-sanitizer"))
+                return (fs::path(folder) / "compute-sanitizer").string();
+    }
+    for (const char* folder : {RACELAB_CUDA_BIN_DIR, "/usr/local/cuda/bin"})
+        if (*folder && executable(fs::path(folder) / "compute-sanitizer")) return (fs::path(folder) / "compute-sanitizer").string();
+    return "";
+}
+
+SanitizerRun runKernelUnderSanitizer(const std::string& sanitizer, const std::string& tool, const SceneSelection& selection) {
+    const std::string source = fs::absolute(selection.kernel).lexically_normal().string();
+    const fs::path log = fs::temp_directory_path() / ("racelab-" + tool + "-" + std::to_string(getpid()) + ".log");
+    SceneSelection sanitized = selection;
+    sanitized.kernelLauncher = {sanitizer, "--tool", tool, "--log-file", log.string(), "--print-limit", "200"};
+    sanitized.kernelTimeout = std::max(selection.kernelTimeout, kSanitizedFrameSeconds);
+    sanitized.variantGiven = false;  // the kernel's own variant
+    SanitizerRun run;
+    {
+        PreparedScene prepared = prepareScene(sanitized, "1024x1024");
+        CudaStream stream;
+        try {
+            renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
+        } catch (const Error& e) {
+            run.failure = e.what();  // a fault: the tool's report says where
+        }
+    }  // the kernel and its worker end here: compute-sanitizer writes its summary as the worker exits
+    run.log = readText(log.string());
+    std::error_code ignored;
+    fs::remove(log, ignored);
+    run.findings = judge::parseSanitizerLog(run.log, tool, source);
+    run.finished = judge::sanitizerLogIsClean(run.log) || std::regex_search(run.log, std::regex("SUMMARY: [0-9]+"));
+    return run;
+}
+
+bool sanitizeKernel(const SceneSelection& selection) {
+    const std::string sanitizer = findComputeSanitizer();
+    if (sanitizer.empty()) {
+        std::printf("--sanitize: compute-sanitizer was not found (not on PATH, not in %s or /usr/local/cuda/bin). It comes "
+                    "with the CUDA toolkit (NVIDIA's package cuda-sanitizer-13-0, part of cuda-toolkit-13-0); put its "
+                    "bin folder on PATH, or name it with RACELAB_COMPUTE_SANITIZER=/path/to/compute-sanitizer.\n",
+                    *RACELAB_CUDA_BIN_DIR ? RACELAB_CUDA_BIN_DIR : "the toolkit's bin folder");
+        return false;
+    }
+    const std::string source = fs::absolute(selection.kernel).lexically_normal().string();
+    const std::string sourceText = readText(source);
+    bool clean = true;
+    for (const std::string tool : {"memcheck", "racecheck"}) {
+        std::printf("%s: one frame of %s under %s (slow: every access is checked) ...\n", tool.c_str(), source.c_str(),
+                    tool.c_str());
+        std::fflush(stdout);
+        const SanitizerRun run = runKernelUnderSanitizer(sanitizer, tool, selection);
+        if (!run.failure.empty()) std::printf("%s: the frame failed: %s\n", tool.c_str(), run.failure.c_str());
+        std::fputs(judge::formatSanitizerFindings(run.findings, sourceText).c_str(), stdout);
+        if (!run.findings.empty()) {
+            clean = false;
+        } else if (!judge::sanitizerLogIsClean(run.log)) {
+            clean = false;
+            std::printf("%s: no report names %s, but the tool did not finish cleanly; its last lines:\n%s\n", tool.c_str(),
+                        source.c_str(), run.log.substr(run.log.size() > 2000 ? run.log.size() - 2000 : 0).c_str());
+        } else if (tool == "racecheck") {
+            std::printf("racecheck: no shared-memory hazards in %s (races through global memory are not racecheck's: "
+                        "check --repeat N shows them)\n", source.c_str());
+        } else {
+            std::printf("memcheck: no errors in %s\n", source.c_str());
+        }
+    }
+    return clean;
+}
+
+}  // namespace racelab

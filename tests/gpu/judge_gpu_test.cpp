@@ -1,0 +1,210 @@
+// The judge on the GPU with submissions made to be wrong in known ways (tests/data/kernels): an off-by-one row
+// is wrong the same way every run (a bug), the course's starter differs between runs (a race), a shared-memory
+// race without __syncthreads is named at its lines by racecheck, and a folder of a correct, a racy, a faulting,
+// a hanging and a non-compiling submission grades to five rows with those verdicts, the same whether graded
+// at once or as two shards merged.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "app/grading.hpp"
+#include "app/kernel_sanitize.hpp"
+#include "app/offline_frame.hpp"
+#include "core/asset_paths.hpp"
+#include "gpu_test_support.hpp"
+#include "judge/grade_json.hpp"
+#include "judge/grade_shards.hpp"
+#include "judge/repeat_report.hpp"
+#include "judge/scene_check.hpp"
+#include "test_data.hpp"
+#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/user_kernel.hpp"
+
+namespace fs = std::filesystem;
+using namespace racelab;
+
+namespace {
+
+#define REQUIRE_CUDA_AND_NVRTC()                                                          \
+    RACELAB_REQUIRE_CUDA_DEVICE();                                                        \
+    if (!userkernel::nvrtc().usable()) GTEST_SKIP() << "GPU test skipped: no NVRTC (" << userkernel::nvrtc().error << ")"
+
+std::string testKernel(const std::string& name) {
+    return fs::absolute(racelab::testing::testDataPath("data/kernels/" + name)).lexically_normal().string();
+}
+
+struct Judged {
+    judge::SceneCheckReport check;
+    judge::RepeatReport repeat;
+};
+
+// `runs` renders of frame 0 of `scene` by the kernel `file`, judged as `racelab check --repeat` judges them.
+Judged judgeKernel(const std::string& scene, const std::string& file, int runs) {
+    SceneSelection selection;
+    selection.scene = scene;
+    selection.size = "1024x1024";
+    selection.backend = "cuda";
+    selection.kernel = file;
+    PreparedScene prepared = prepareScene(selection, "1024x1024");
+    CudaStream stream;
+    std::vector<HostImage> images;
+    for (int i = 0; i < runs; ++i) images.push_back(renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get()));
+    prepared.scene->syncStateToHost(stream.get());
+    stream.synchronize();
+    HostImage reference(prepared.size.width, prepared.size.height);
+    prepared.scene->renderReference(reference, true);
+    const CheckRule rule = prepared.scene->checkRule();
+    return {judge::checkScene(reference, images[0], rule), judge::repeatReport(images, reference, rule)};
+}
+
+}  // namespace
+
+TEST(JudgeGpu, AnOffByOneRowIsWrongTheSameWayEveryRun) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const Judged j = judgeKernel("circles/rgb", testKernel("off_by_one_row.cu"), 5);
+    EXPECT_FALSE(j.check.pass);
+    // rgb's three circles have edges about 2 x 3 x pi x 0.3 x 1024 pixels long; shading one row off changes the
+    // pixels along their upper and lower edges: thousands, and never more than a few percent of the frame.
+    EXPECT_GT(j.check.wrongPixels, 1000);
+    EXPECT_LT(j.check.wrongPixels, 60000);
+    ASSERT_FALSE(j.check.firstWrong.empty());
+    EXPECT_EQ(j.repeat.verdict, judge::RepeatVerdict::WrongDeterministic) << j.repeat.explanation;
+    EXPECT_EQ(j.repeat.pixelsDifferingBetweenRuns, 0);
+    EXPECT_EQ(j.repeat.pixelsWrongIdentically, j.check.wrongPixels);
+}
+
+TEST(JudgeGpu, TheCourseStarterDiffersBetweenRuns) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const Judged j = judgeKernel("circles/rand10k", findAsset("kernels/circles/starter.cu"), 5);
+    EXPECT_FALSE(j.check.pass);
+    EXPECT_EQ(j.repeat.verdict, judge::RepeatVerdict::Nondeterministic) << j.repeat.explanation;
+    // Lost updates land on different pixels each run: many pixels, and some in most of the 5 runs.
+    EXPECT_GT(j.repeat.pixelsDifferingBetweenRuns, 100);
+    EXPECT_GE(j.repeat.maxDifferingRuns, 2);
+}
+
+TEST(JudgeGpu, ACorrectKernelIsTheSameEveryRunAndPasses) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const Judged j = judgeKernel("circles/rand10k", findAsset("kernels/circles/tiled.cu"), 5);
+    EXPECT_TRUE(j.check.pass) << j.check.wrongPixels;
+    EXPECT_EQ(j.repeat.verdict, judge::RepeatVerdict::Correct) << j.repeat.explanation;
+    EXPECT_EQ(j.repeat.pixelsDifferingBetweenRuns, 0);
+}
+
+TEST(JudgeGpu, RacecheckNamesTheTwoLinesOfASharedMemoryRace) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const std::string sanitizer = findComputeSanitizer();
+    if (sanitizer.empty()) GTEST_SKIP() << "compute-sanitizer not found (PATH, the toolkit's bin folder)";
+    const std::string file = testKernel("shared_race.cu");
+    SceneSelection selection;
+    selection.scene = "circles/rgb";
+    selection.size = "256x256";
+    selection.backend = "cuda";
+    selection.kernel = file;
+    const SanitizerRun race = runKernelUnderSanitizer(sanitizer, "racecheck", selection);
+    EXPECT_TRUE(race.failure.empty()) << race.failure;
+    bool write = false, read = false;
+    for (const judge::SanitizerFinding& f : race.findings)
+        for (const judge::SanitizerLocation& at : f.locations) {
+            EXPECT_EQ(at.file.find("shared_race.cu") != std::string::npos, true) << at.file;
+            write = write || at.line == 14;
+            read = read || at.line == 16;
+        }
+    EXPECT_TRUE(write && read) << "racecheck's log:\n" << race.log;
+    // memcheck finds nothing in it: the race is racecheck's alone.
+    const SanitizerRun mem = runKernelUnderSanitizer(sanitizer, "memcheck", selection);
+    EXPECT_TRUE(mem.findings.empty()) << mem.log;
+    EXPECT_TRUE(judge::sanitizerLogIsClean(mem.log)) << mem.log;
+}
+
+TEST(JudgeGpu, MemcheckNamesTheLineOfAFault) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const std::string sanitizer = findComputeSanitizer();
+    if (sanitizer.empty()) GTEST_SKIP() << "compute-sanitizer not found (PATH, the toolkit's bin folder)";
+    SceneSelection selection;
+    selection.scene = "circles/rgb";
+    selection.size = "256x256";
+    selection.backend = "cuda";
+    selection.kernel = testKernel("faulting.cu");
+    const SanitizerRun run = runKernelUnderSanitizer(sanitizer, "memcheck", selection);
+    EXPECT_FALSE(run.failure.empty());  // the frame faulted
+    ASSERT_FALSE(run.findings.empty()) << run.log;
+    EXPECT_EQ(run.findings[0].locations.at(0).line, 4) << run.log;
+}
+
+TEST(JudgeGpu, AFolderOfFiveGradesToFiveVerdictsAndShardsMergeToTheSameTable) {
+    REQUIRE_CUDA_AND_NVRTC();
+    const fs::path folder = fs::temp_directory_path() / ("racelab-grade-" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    fs::copy_file(findAsset("kernels/circles/tiled.cu"), folder / "correct.cu");
+    fs::copy_file(findAsset("kernels/circles/starter.cu"), folder / "racy.cu");
+    fs::copy_file(testKernel("faulting.cu"), folder / "faulting.cu");
+    fs::copy_file(testKernel("hanging.cu"), folder / "hanging.cu");
+    fs::copy_file(testKernel("not_compiling.cu"), folder / "not_compiling.cu");
+
+    GradeOptions options;
+    options.path = folder.string();
+    options.scenes = {"circles/rand10k"};
+    options.frames = 5;
+    options.warmup = 1;
+    options.timeout = 1.0;
+    auto gradeShard = [&](const std::string& shard) {
+        GradeOptions o = options;
+        o.shard = shard;
+        judge::GradeTable table;
+        table.facts.shard = judge::parseShard(shard);
+        table.facts.scenes = gradedScenes(o);
+        Grader grader(o);
+        for (const auto& submission : judge::submissionsOfShard(judge::listSubmissions(o.path), table.facts.shard))
+            for (auto& row : grader.grade(submission)) table.rows.push_back(row);
+        judge::sortRows(table);
+        return table;
+    };
+    const judge::GradeTable whole = gradeShard("0/1");
+    ASSERT_EQ(whole.rows.size(), 5u);
+    const std::map<std::string, judge::GradeStatus> expected{{"correct.cu", judge::GradeStatus::Pass},
+                                                             {"faulting.cu", judge::GradeStatus::Fault},
+                                                             {"hanging.cu", judge::GradeStatus::Timeout},
+                                                             {"not_compiling.cu", judge::GradeStatus::CompileError},
+                                                             {"racy.cu", judge::GradeStatus::Race}};
+    for (const judge::GradeRow& row : whole.rows) {
+        EXPECT_EQ(judge::statusName(row.status), judge::statusName(expected.at(row.submission)))
+            << row.submission << ": " << row.message;
+        if (row.status == judge::GradeStatus::Pass) {
+            ASSERT_TRUE(row.medianMs && row.referenceMs) << row.submission;
+            EXPECT_GT(*row.medianMs, 0);
+            EXPECT_GT(row.score, 2);  // correct: at least the correctness points
+        } else {
+            EXPECT_EQ(row.score, 0) << row.submission;
+            EXPECT_FALSE(row.message.empty() && row.status != judge::GradeStatus::Race) << row.submission;
+        }
+    }
+    // The compile error names the file's own line; the race has its heat thumbnail.
+    for (const judge::GradeRow& row : whole.rows) {
+        if (row.submission == "not_compiling.cu") EXPECT_NE(row.message.find("not_compiling.cu:5:5: error"), std::string::npos) << row.message;
+        if (row.submission == "racy.cu") EXPECT_FALSE(row.heatPng.empty());
+    }
+
+    // Two shards, written and read back as a course's machines would, then merged: the same rows and verdicts.
+    std::vector<judge::GradeTable> shards;
+    std::vector<std::string> files;
+    for (const char* shard : {"0/2", "1/2"}) {
+        judge::GradeTable table = gradeShard(shard);
+        table.facts.racelabCommit = whole.facts.racelabCommit;
+        files.push_back((folder / ("shard-" + std::string(1, shard[0]) + ".json")).string());
+        judge::writeGradeJson(table, files.back());
+        shards.push_back(judge::readGradeJson(files.back()));
+    }
+    const judge::GradeTable merged = judge::mergeGradeTables(shards, files);
+    ASSERT_EQ(merged.rows.size(), whole.rows.size());
+    for (std::size_t i = 0; i < merged.rows.size(); ++i) {
+        EXPECT_EQ(merged.rows[i].submission, whole.rows[i].submission);
+        EXPECT_EQ(merged.rows[i].scene, whole.rows[i].scene);
+        EXPECT_EQ(judge::statusName(merged.rows[i].status), judge::statusName(whole.rows[i].status)) << merged.rows[i].submission;
+        // Times are measured again in each run: the deterministic fields agree, the pixel counts of a race need not.
+        if (merged.rows[i].status != judge::GradeStatus::Race) EXPECT_EQ(merged.rows[i].wrongPixels, whole.rows[i].wrongPixels);
+    }
+    fs::remove_all(folder);
+}
