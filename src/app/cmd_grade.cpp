@@ -4,48 +4,13 @@
 
 #include "app/commands.hpp"
 #include "app/grading.hpp"
-#include "app/progress_line.hpp"
 #include "core/errors.hpp"
-#include "core/gpu_timing.hpp"
-#include "core/provenance.hpp"
 #include "judge/grade_csv.hpp"
 #include "judge/grade_html.hpp"
 #include "judge/grade_json.hpp"
 #include "judge/grade_terminal.hpp"
 
 namespace racelab {
-namespace {
-
-judge::GradeTable gradeSubmissions(const GradeOptions& options) {
-    const judge::Shard shard = judge::parseShard(options.shard);
-    const auto all = judge::listSubmissions(options.path);
-    const auto mine = judge::submissionsOfShard(all, shard);
-    std::string why;
-    if (!cudaUsable(&why)) throw UsageError("grade runs the submissions on the GPU: " + why);
-    judge::GradeTable table;
-    table.facts = judge::gradeFacts(currentProvenance(), judge::parseScoreRule(options.rule), gradedScenes(options), shard);
-    table.facts.driver = displayDriverVersion();
-    std::fprintf(stderr, "grading %zu of %zu submissions (shard %s) on %zu scenes of %s at %s\n", mine.size(), all.size(),
-                 options.shard.c_str(), table.facts.scenes.size(), options.family.c_str(), options.size.c_str());
-    Grader grader(options);
-    ProgressLine progress("grade");
-    const long total = static_cast<long>(mine.size() * table.facts.scenes.size());
-    long done = 0;
-    grader.onScene = [&](const std::string& submission, const std::string& scene) {
-        progress.update(done++, total, submission + " on " + scene);
-    };
-    for (const judge::Submission& submission : mine) {
-        auto rows = grader.grade(submission);
-        table.rows.insert(table.rows.end(), rows.begin(), rows.end());
-    }
-    progress.update(total, total);
-    progress.finish();
-    judge::sortRows(table);
-    return table;
-}
-
-}  // namespace
-
 int runGrade(const GradeOptions& options) {
     checkGradeOptions(options);
     judge::GradeTable table;

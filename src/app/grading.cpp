@@ -6,9 +6,11 @@
 
 #include "app/frame_loop.hpp"
 #include "app/offline_frame.hpp"
+#include "app/progress_line.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"
+#include "core/provenance.hpp"
 #include "core/stats.hpp"
 #include "judge/repeat_report.hpp"
 #include "judge/scene_check.hpp"
@@ -98,6 +100,34 @@ std::string displayDriverVersion() {
     static const std::regex version(R"(Kernel Module[^0-9]*([0-9]+\.[0-9]+(\.[0-9]+)?))");
     std::smatch match;
     return std::regex_search(line, match, version) ? match[1].str() : "unknown";
+}
+
+judge::GradeTable gradeSubmissions(const GradeOptions& options) {
+    const judge::Shard shard = judge::parseShard(options.shard);
+    const auto all = judge::listSubmissions(options.path);
+    const auto mine = judge::submissionsOfShard(all, shard);
+    std::string why;
+    if (!cudaUsable(&why)) throw UsageError("grade runs the submissions on the GPU: " + why);
+    judge::GradeTable table;
+    table.facts = judge::gradeFacts(currentProvenance(), judge::parseScoreRule(options.rule), gradedScenes(options), shard);
+    table.facts.driver = displayDriverVersion();
+    std::fprintf(stderr, "grading %zu of %zu submissions (shard %s) on %zu scenes of %s at %s\n", mine.size(), all.size(),
+                 options.shard.c_str(), table.facts.scenes.size(), options.family.c_str(), options.size.c_str());
+    Grader grader(options);
+    ProgressLine progress("grade");
+    const long total = static_cast<long>(mine.size() * table.facts.scenes.size());
+    long done = 0;
+    grader.onScene = [&](const std::string& submission, const std::string& scene) {
+        progress.update(done++, total, submission + " on " + scene);
+    };
+    for (const judge::Submission& submission : mine) {
+        auto rows = grader.grade(submission);
+        table.rows.insert(table.rows.end(), rows.begin(), rows.end());
+    }
+    progress.update(total, total);
+    progress.finish();
+    judge::sortRows(table);
+    return table;
 }
 
 Grader::Grader(const GradeOptions& options)

@@ -62,8 +62,9 @@ std::vector<SanitizerFinding> parseSanitizerLog(std::string_view log, std::strin
         const std::string head = trimmed(located ? match[1].str() : rest);
         if (located && namesSource(match[4].str(), sourcePath)) {
             const std::string what = accessOf(head);
+            // The source's own path, also where the tool printed the file's name alone: editors open it.
             finding.locations.push_back({what.empty() ? (starts ? head : finding.summary) : what, match[2].str(),
-                                         match[4].str(), std::stoi(match[5].str())});
+                                         sourcePath, std::stoi(match[5].str())});
         }
         if (std::smatch count; std::regex_search(rest, count, hazards)) finding.hazards += std::stol(count[1].str());
         if (starts)

@@ -16,7 +16,7 @@ namespace racelab::judge {
 struct SanitizerLocation {
     std::string what;  // the access at this place, e.g. "Write access", or the report's first line
     std::string function;
-    std::string file;
+    std::string file;  // the user's file as given (the tool may print its name alone)
     int line = 0;
     bool operator==(const SanitizerLocation&) const = default;
 };
