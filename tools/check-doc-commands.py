@@ -37,6 +37,7 @@ PLACEHOLDERS = {
     "NAME": "geometric",   # visibility --rule NAME
     "FILE": "photo.png",   # --image FILE
     "OUT": "out",          # output folders
+    "${SLURM_ARRAY_TASK_ID}": "3",  # README: racelab grade --shard ${SLURM_ARRAY_TASK_ID}/8 in a job array
 }
 # The user's own kernel file in docs/YOUR_KERNEL.md parses as the circles starter it is made from (--kernel
 # wants a file that exists). Other paths of the source tree (assets/kernels/circles/tiled.cu) are found there,
@@ -110,6 +111,8 @@ def substitute(word):
         return os.path.join(SOURCE_DIR, KERNEL_FILES[word])
     if "/" in word and not os.path.isabs(word) and os.path.isfile(os.path.join(SOURCE_DIR, word)):
         return os.path.join(SOURCE_DIR, word)
+    # shell variables (README's Slurm job array: ${SLURM_ARRAY_TASK_ID}) by their PLACEHOLDERS value
+    word = re.sub(r"\$\{[A-Z_]+\}", lambda m: PLACEHOLDERS.get(m.group(0), m.group(0)), word)
     return re.sub(r"<[^<>]+>", lambda m: PLACEHOLDERS.get(m.group(0), m.group(0)), word)
 
 
@@ -143,7 +146,7 @@ def main():
             if not args:
                 continue  # no racelab command, or the bare program name
             args = [substitute(a) for a in args]
-            unknown = [a for a in args if re.search(r"<[^<>]+>", a)]
+            unknown = [a for a in args if re.search(r"<[^<>]+>|\$\{[A-Z_]+\}", a)]
             error = f"unknown placeholder {unknown[0]} (add it to PLACEHOLDERS)" if unknown else check(binary, args, inline)
             checked += 1
             shown = "racelab " + " ".join(shlex.quote(a) for a in args)
