@@ -72,6 +72,14 @@ UserKernel::UserKernel(std::string path, std::string family, KernelContract cont
     }
     compiler_ = std::make_unique<BackgroundCompiler>(CompileRequest{path_, options_.architecture, {}}, options_.cacheFolder,
                                                      options_.watch);
+    // The worker's CUDA context (a few hundred ms) comes up while the kernel compiles and the scene is made.
+    try {
+        worker_ = std::make_unique<WorkerProcess>(variantName());
+        worker_->setLauncher(options_.workerLauncher);
+        worker_->launch(currentCudaDevice());
+    } catch (const Error&) {
+        worker_.reset();  // ensureWorker tries again and reports why
+    }
 }
 
 UserKernel::~UserKernel() = default;
@@ -132,8 +140,11 @@ void UserKernel::takeBuild(KernelBuild build) {
 }
 
 bool UserKernel::ensureWorker() {
-    if (worker_ && worker_->running()) return true;
     try {
+        if (worker_ && worker_->running()) {
+            worker_->awaitReady();  // launched early by the constructor
+            return true;
+        }
         if (!worker_) worker_ = std::make_unique<WorkerProcess>(variantName());
         worker_->setLauncher(options_.workerLauncher);
         worker_->start(currentCudaDevice());

@@ -23,7 +23,8 @@ namespace racelab::userkernel {
 namespace {
 
 constexpr std::size_t kKeptLines = 200;
-constexpr int kWorkerSocketFd = 3;  // where the worker finds its end of the socket pair
+constexpr int kWorkerSocketFd = 3;
+constexpr int kStartTimeoutMs = 60'000;  // a worker's CUDA context, also under compute-sanitizer  // where the worker finds its end of the socket pair
 
 // The racelab binary to start as the worker: $RACELAB_WORKER, else this process's own executable when it is
 // racelab, else the racelab beside it (the test binaries live next to it in build/bin).
@@ -43,6 +44,11 @@ WorkerProcess::WorkerProcess(std::string label) : label_(std::move(label)) {}
 WorkerProcess::~WorkerProcess() { stop(); }
 
 void WorkerProcess::start(int device, int timeoutMs) {
+    launch(device);
+    awaitReady(timeoutMs);
+}
+
+void WorkerProcess::launch(int device) {
     stop();
     int sockets[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets) != 0)
@@ -88,7 +94,12 @@ void WorkerProcess::start(int device, int timeoutMs) {
     outputFd_ = output[0];
     clearOutput();
     outputReader_ = std::thread([this, fd = outputFd_, label = label_] { readOutput(fd, label); });
+    awaitingReady_ = true;
+}
 
+void WorkerProcess::awaitReady(int timeoutMs) {
+    if (!awaitingReady_) return;
+    awaitingReady_ = false;
     nlohmann::json ready;
     const auto status = channel_.receive(ready, timeoutMs);
     if (status != WorkerChannel::Status::Message || !ready.value("ok", false)) {
@@ -102,6 +113,15 @@ void WorkerProcess::start(int device, int timeoutMs) {
 
 WorkerReply WorkerProcess::request(const nlohmann::json& message, int timeoutMs, const std::string& whatTimedOut) {
     WorkerReply reply;
+    if (awaitingReady_) {
+        try {
+            awaitReady(kStartTimeoutMs);
+        } catch (const Error& e) {
+            reply.error = e.what();
+            reply.workerLost = true;
+            return reply;
+        }
+    }
     if (!running()) {
         reply.error = "the kernel worker is not running";
         reply.workerLost = true;
@@ -158,6 +178,7 @@ std::string WorkerProcess::exitDescription() {
 }
 
 void WorkerProcess::kill(const char*) {
+    awaitingReady_ = false;
     if (pid_ > 0) {
         ::kill(pid_, SIGKILL);
         int status = 0;

@@ -36,6 +36,11 @@ public:
 
     // Starts the worker on CUDA device `device` and waits until its context is up. Throws Error on failure.
     void start(int device, int timeoutMs = 60'000);
+    // start() in two halves, so that the worker's CUDA context comes up while racelab does other work (the
+    // kernel's first compile): launch() returns once the process exists; awaitReady() waits for its context
+    // (the first request() does it too). Either throws Error on failure.
+    void launch(int device);
+    void awaitReady(int timeoutMs = 60'000);
     bool running() const { return pid_ > 0; }
     // Sends `request` and waits up to `timeoutMs` for the answer; on a timeout the worker is killed.
     WorkerReply request(const nlohmann::json& request, int timeoutMs, const std::string& whatTimedOut = "");
@@ -58,6 +63,7 @@ private:
     std::string label_;
     std::vector<std::string> launcher_;
     pid_t pid_ = -1;
+    bool awaitingReady_ = false;
     WorkerChannel channel_;
     int outputFd_ = -1;
     std::thread outputReader_;
