@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <fstream>
-#include <regex>
 
 #include "app/frame_loop.hpp"
 #include "app/offline_frame.hpp"
 #include "app/progress_line.hpp"
+#include "core/display_driver.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"
@@ -91,15 +91,6 @@ void checkGradeOptions(const GradeOptions& options) {
     parseSize(options.size);
     gradedScenes(options);
     if (options.repeat < 1) throw UsageError("--repeat must be at least 1");
-}
-
-std::string displayDriverVersion() {
-    std::ifstream file("/proc/driver/nvidia/version");
-    std::string line;
-    std::getline(file, line);
-    static const std::regex version(R"(Kernel Module[^0-9]*([0-9]+\.[0-9]+(\.[0-9]+)?))");
-    std::smatch match;
-    return std::regex_search(line, match, version) ? match[1].str() : "unknown";
 }
 
 judge::GradeTable gradeSubmissions(const GradeOptions& options) {

@@ -28,9 +28,6 @@ std::vector<std::string> gradedScenes(const GradeOptions& options);
 // --shard, --rule or --size, an unknown family or scene.
 void checkGradeOptions(const GradeOptions& options);
 
-// The display driver's version from /proc/driver/nvidia/version ("580.65.06"), "unknown" elsewhere.
-std::string displayDriverVersion();
-
 // The submissions of `options.path` in its shard, graded (a progress line on stderr), with the run's facts:
 // the table `racelab grade` prints and writes. Throws UsageError where no CUDA device can be used.
 judge::GradeTable gradeSubmissions(const GradeOptions& options);
