@@ -327,6 +327,9 @@ private:
             case ViewerKeyAction::Quit: glfwSetWindowShouldClose(window_.handle(), 1); break;
             case ViewerKeyAction::Screenshot: requestScreenshot(); break;
             case ViewerKeyAction::ToggleVideo: toggleVideo(); break;
+            case ViewerKeyAction::CheckKernel:
+                if (prepared_.kernel) checkKernel();
+                break;
             case ViewerKeyAction::Reset:  // camera, trail and animation back to the start
                 input.reset = true;  // the scene's own reset (mesh: camera; fourier: strokes)
                 prepared_.scene->reset();

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "app/grading.hpp"
+#include "app/kernel_check_here.hpp"
 #include "app/kernel_sanitize.hpp"
 #include "app/offline_frame.hpp"
 #include "core/asset_paths.hpp"
@@ -203,4 +204,20 @@ TEST(JudgeGpu, AFolderOfFiveGradesToFiveVerdictsAndShardsMergeToTheSameTable) {
         if (merged.rows[i].status != judge::GradeStatus::Race) EXPECT_EQ(merged.rows[i].wrongPixels, whole.rows[i].wrongPixels);
     }
     fs::remove_all(folder);
+}
+
+TEST(JudgeGpu, TheViewersCheckTellsTheStartersRaceAndPassesTheTiledExample) {
+    // What the panel's check button (and the K key) runs on the frame on screen: app/kernel_check_here.hpp.
+    REQUIRE_CUDA_AND_NVRTC();
+    for (const auto& [asset, racy] : {std::pair{"kernels/circles/starter.cu", true}, std::pair{"kernels/circles/tiled.cu", false}}) {
+        SceneSelection selection;
+        selection.scene = "circles/rand10k";
+        selection.backend = "cuda";
+        selection.kernel = findAsset(asset);
+        PreparedScene prepared = prepareScene(selection, "1024x1024");
+        const KernelCheckResult result = checkKernelHere(*prepared.scene, prepared.variant, {800, 600});
+        EXPECT_EQ(result.race, racy) << asset << ":\n" << result.text;
+        EXPECT_EQ(result.pass, !racy) << asset << ":\n" << result.text;
+        EXPECT_NE(result.text.find("circles/rand10k 800x600: " + std::string(racy ? "FAIL" : "PASS")), std::string::npos) << result.text;
+    }
 }
