@@ -1,9 +1,12 @@
-// The viewer's video recording in the real window under Xvfb + Mesa (cpu backend): a scripted run records
+// The viewer's video recording in the real window under Xvfb + Mesa (cpu backend; NVIDIA GL and the cuda backend
+// with RACELAB_WINDOW_TEST_GL=nvidia): a scripted run records
 // every frame, its first and last frames are the screenshots taken at those frames (the scene's area, or the
 // whole window with --video-panel), C starts and stops recordings at scripted frames, and a path full of
 // shell syntax is just a file name. The programs start from argument vectors (runProgram): no shell.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 
@@ -24,9 +27,20 @@ const std::string kHostileStem = "-it's \"a\" $(touch pwned) clip";
 
 bool haveXvfb() { return runCommand("command -v xvfb-run").exitCode == 0; }
 
+// RACELAB_WINDOW_TEST_GL=nvidia (on a GPU machine): the same runs on NVIDIA's GL under that Xvfb with the cuda
+// backend, so the recording is tested where the frames come from CUDA through GL interop.
+bool onNvidiaGl() {
+    const char* gl = std::getenv("RACELAB_WINDOW_TEST_GL");
+    return gl && std::string(gl) == "nvidia";
+}
+
 std::vector<std::string> viewUnderXvfb(const std::vector<std::string>& arguments) {
     std::vector<std::string> argv{"env", "-u", "__GLX_VENDOR_LIBRARY_NAME", "xvfb-run", "-a", "-s", "-screen 0 1024x768x24",
                                   RACELAB_BINARY, "view", "--backend", "cpu", "--scene", "circles/snow", "--size", "640x360"};
+    if (onNvidiaGl()) {
+        argv.erase(argv.begin(), argv.begin() + 3);  // keep __GLX_VENDOR_LIBRARY_NAME=nvidia
+        argv[std::find(argv.begin(), argv.end(), "cpu") - argv.begin()] = "cuda";
+    }
     argv.insert(argv.end(), arguments.begin(), arguments.end());
     return argv;
 }
