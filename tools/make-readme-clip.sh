@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # README's recorded clips, made by the viewer itself in a real window under Xvfb (view --video, scripted with
 # --press), each checked to stay under 2 MB:
-#   race    - circles/rand10k on the cuda backend: the good variant, B (the racy one) at frame 20, then V four
-#             times at frame 40 to the heat view, where the race builds up (needs an NVIDIA GPU: the comparison
+#   race    - circles/rand10k on the cuda backend in a 640x220 window: the good variant, B (the racy one) at
+#             frame 15, then V four times at frame 30 to the heat view, where the race builds up (needs an NVIDIA GPU: the comparison
 #             views are drawn on the GPU) -> docs/views/race-heat.gif
 #   drawing - fourier/text on the cpu backend: the epicycles drawing the whole word (one turn at speed 4 is
 #             150 frames) -> docs/views/recorded-drawing.gif
@@ -16,8 +16,10 @@ view=(xvfb-run -a -s "-screen 0 1280x800x24" "$bin" view --size "$size" --no-vsy
 case "$what" in
   race)
     out=${2:-docs/views/race-heat.gif}
-    "${view[@]}" --backend cuda --scene circles/rand10k --frames 120 --press 20:B \
-      --press 40:V --press 40:V --press 40:V --press 40:V --video "$out" ;;
+    # 90 frames of 320x220 scene: 1.96 MB on the H100 (120 frames of 400x260 were 3.4 MB)
+    [ -n "${CLIP_SIZE:-}" ] || view[7]=640x220
+    "${view[@]}" --backend cuda --scene circles/rand10k --frames 90 --press 15:B \
+      --press 30:V --press 30:V --press 30:V --press 30:V --video "$out" ;;
   drawing)
     out=${2:-docs/views/recorded-drawing.gif}
     "${view[@]}" --backend cpu --scene fourier/text --param speed=4 --frames 150 --video "$out" ;;
