@@ -46,15 +46,11 @@ PreparedScene prepareScene(const SceneSelection& selection, const std::string& d
     options.backend = out.backend;
     options.inputs = selection.inputs;
     const std::string sceneName = selection.scene.empty() ? defaultSceneName() : selection.scene;
+    out.scene = createScene(sceneName, options);
     if (!selection.kernel.empty()) {
         if (out.backend != Backend::Cuda)
             throw UsageError("--kernel needs the cuda backend (" + (why.empty() ? std::string("--backend cpu") : why) + ")");
-        // Before the scene: the kernel's compile and its worker's CUDA context come up while this process makes
-        // its own context and the scene.
         out.kernel = makeUserKernel(selection, *findScene(sceneName).family, liveKernel);
-    }
-    out.scene = createScene(sceneName, options);
-    if (out.kernel) {
         out.scene = userkernel::withUserKernel(std::move(out.scene), out.kernel);
         if (!liveKernel && !out.kernel->waitUntilReady(600)) {
             const auto& status = out.kernel->status();
