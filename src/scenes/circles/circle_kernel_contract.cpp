@@ -14,7 +14,7 @@ KernelContract circleKernelContract() {
     c.examples = {
         {"kernels/circles/starter.cu", false, "CS149's first attempt: one thread per circle (races on shared pixels)"},
         {"kernels/circles/per_pixel.cu", true, "one thread per pixel walks every circle in order (correct, slow for many circles)"},
-        {"kernels/circles/tiled.cu", true, "tiles: circles binned into per-tile lists, each list sorted by index in its block (CUB radix sort)"},
+        {"kernels/circles/tiled.cu", true, "tiles: circles binned into per-tile lists, sorted in their blocks (CUB radix sort), composited front to back"},
     };
     c.summary =
         "CS149 asst3's names and layout: the kernels read cuConstRendererParams (sceneName, numCircles, position, "
