@@ -1,7 +1,6 @@
 #include "app/grading.hpp"
 
 #include <algorithm>
-#include <fstream>
 
 #include "app/frame_loop.hpp"
 #include "app/offline_frame.hpp"

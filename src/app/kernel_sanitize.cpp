@@ -73,7 +73,7 @@ SanitizerRun runKernelUnderSanitizer(const std::string& sanitizer, const std::st
     std::error_code ignored;
     fs::remove(log, ignored);
     run.findings = judge::parseSanitizerLog(run.log, tool, source);
-    run.finished = judge::sanitizerLogIsClean(run.log) || std::regex_search(run.log, std::regex("SUMMARY: [0-9]+"));
+    run.finished = std::regex_search(run.log, std::regex("SUMMARY: [0-9]+"));
     return run;
 }
 
@@ -100,8 +100,9 @@ bool sanitizeKernel(const SceneSelection& selection) {
             clean = false;
         } else if (!judge::sanitizerLogIsClean(run.log)) {
             clean = false;
-            std::printf("%s: no report names %s, but the tool did not finish cleanly; its last lines:\n%s\n", tool.c_str(),
-                        source.c_str(), run.log.substr(run.log.size() > 2000 ? run.log.size() - 2000 : 0).c_str());
+            std::printf("%s: no report names %s, but the tool %s; its last lines:\n%s\n", tool.c_str(), source.c_str(),
+                        run.finished ? "reported errors elsewhere (outside the kernel's file)" : "did not reach its summary",
+                        run.log.substr(run.log.size() > 2000 ? run.log.size() - 2000 : 0).c_str());
         } else if (tool == "racecheck") {
             std::printf("racecheck: no shared-memory hazards in %s (races through global memory are not racecheck's: "
                         "check --repeat N shows them)\n", source.c_str());
