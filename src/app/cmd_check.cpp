@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/commands.hpp"
+#include "app/frame_judgement.hpp"
 #include "app/kernel_sanitize.hpp"
 #include "app/offline_frame.hpp"
 #include "app/scene_setup.hpp"
@@ -13,8 +14,6 @@
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "core/image_io.hpp"
-#include "judge/repeat_report.hpp"
-#include "judge/scene_check.hpp"
 
 namespace racelab {
 
@@ -30,31 +29,22 @@ int runCheck(const CheckOptions& options) {
     if (options.repeat >= 2) requireWritable(options.heat);
     Scene& scene = *prepared.scene;
     CudaStream stream;
-    HostImage gpu = renderOffline(scene, prepared.variant, prepared.size, stream.get());
-    scene.syncStateToHost(stream.get());
-    HostImage cpu(prepared.size.width, prepared.size.height);
-    scene.renderReference(cpu, true);
-
-    const CheckRule rule = scene.checkRule();
-    const judge::SceneCheckReport report = judge::checkScene(cpu, gpu, rule, options.firstWrong, scene.referenceAmbiguity());
-    bool pass = report.pass;
     const auto& variant = scene.variants()[static_cast<std::size_t>(prepared.variant)];
-    std::printf("%s %dx%d frame %ld, variant %s\n", scene.name().c_str(), gpu.width, gpu.height, options.selection.frame,
-                variant.name.c_str());
+    // A racy variant without --repeat is still drawn twice: a race shows as pixels that change between them.
+    const int runs = options.repeat >= 2 ? options.repeat : (variant.correct ? 1 : 2);
+    const FrameJudgement judged = judgeFrame(scene, prepared.variant, prepared.size, runs, stream.get(), options.firstWrong);
+    const judge::SceneCheckReport& report = judged.check;
+    bool pass = report.pass;
+    std::printf("%s %dx%d frame %ld, variant %s\n", scene.name().c_str(), report.width, report.height,
+                options.selection.frame, variant.name.c_str());
     std::fputs(judge::formatSceneCheck(report, scene.name()).c_str(), stdout);
     if (options.repeat >= 2) {
-        // The same input again and again: what changes between runs is a race, what is wrong in all is a bug.
-        std::vector<HostImage> runs{gpu};
-        for (int i = 1; i < options.repeat; ++i) runs.push_back(renderOffline(scene, prepared.variant, prepared.size, stream.get()));
-        const judge::RepeatReport repeat = judge::repeatReport(runs, cpu, rule, scene.referenceAmbiguity());
-        std::fputs(judge::formatRepeatReport(repeat, scene.name()).c_str(), stdout);
-        writePng(repeat.heat, options.heat);
+        std::fputs(judge::formatRepeatReport(*judged.repeat, scene.name()).c_str(), stdout);
+        writePng(judged.repeat->heat, options.heat);
         std::printf("heat image: %s\n", options.heat.c_str());
-        pass = pass && repeat.verdict == judge::RepeatVerdict::Correct;
+        pass = judged.pass();
     } else if (!variant.correct) {
-        // A race shows twice: wrong pixels, and pixels that change between two renders of the same frame.
-        HostImage again = renderOffline(scene, prepared.variant, prepared.size, stream.get());
-        ImageComparison unstable = compareImages(again, gpu, 0.f);
+        const ImageComparison unstable = compareImages(judged.runs[1], judged.runs[0], 0.f);
         std::printf("races found: %ld pixels wrong against the reference; %ld pixels changed between two renders of "
                     "the same frame (--repeat N tells a race from a bug)\n",
                     report.wrongPixels, unstable.differingPixels);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/frame_judgement.hpp"
 #include "app/frame_loop.hpp"
 #include "app/offline_frame.hpp"
 #include "app/progress_line.hpp"
@@ -11,8 +12,6 @@
 #include "core/image_io.hpp"
 #include "core/provenance.hpp"
 #include "core/stats.hpp"
-#include "judge/repeat_report.hpp"
-#include "judge/scene_check.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
@@ -57,6 +56,24 @@ private:
     std::unique_ptr<Scene>& slot_;
     std::unique_ptr<userkernel::UserKernelScene> scene_;
 };
+
+// The median over `frames` frames after `warmup` of what `sample` reads from each frame, the variant drawn
+// through the frame loop as bench draws it (paused: the same frame every time).
+double medianFrameTime(Scene& scene, int variant, Size2 size, long warmup, long frames, cudaStream_t stream,
+                       const std::function<double(const FrameTiming&)>& sample) {
+    FrameLoop loop(scene, nullptr, nullptr, stream);
+    loop.setHeadlessSize(size.width, size.height);
+    FrameControls controls;
+    controls.variant = variant;
+    controls.paused = true;
+    controls.raceMeter = false;
+    std::vector<double> times;
+    for (long i = 0; i < warmup + frames; ++i) {
+        const FrameTiming timing = loop.runFrame(controls);
+        if (i >= warmup) times.push_back(sample(timing));
+    }
+    return summarize(times).p50;
+}
 
 }  // namespace
 
@@ -142,20 +159,11 @@ Grader::SceneEntry& Grader::entry(const std::string& name) {
 }
 
 double Grader::goodMs(SceneEntry& entry) {
-    if (entry.goodMs) return *entry.goodMs;
-    CudaStream stream;
-    FrameLoop loop(*entry.scene, nullptr, nullptr, stream.get());
-    loop.setHeadlessSize(size_.width, size_.height);
-    FrameControls controls;
-    controls.variant = entry.scene->variantIndex("good");
-    controls.paused = true;
-    controls.raceMeter = false;
-    std::vector<double> times;
-    for (long i = 0; i < options_.warmup + options_.frames; ++i) {
-        const double ms = loop.runFrame(controls).kernelMs;
-        if (i >= options_.warmup) times.push_back(ms);
+    if (!entry.goodMs) {
+        CudaStream stream;
+        entry.goodMs = medianFrameTime(*entry.scene, entry.scene->variantIndex("good"), size_, options_.warmup,
+                                       options_.frames, stream.get(), [](const FrameTiming& t) { return t.kernelMs; });
     }
-    entry.goodMs = summarize(times).p50;
     return *entry.goodMs;
 }
 
@@ -187,39 +195,26 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
             continue;
         }
         SceneEntry& sceneEntry = entry(row.scene);
-        const CheckRule rule = sceneEntry.scene->checkRule();
-        const std::vector<std::uint8_t>* ignore = sceneEntry.scene->referenceAmbiguity();
         const double reference = goodMs(sceneEntry);
         Wrapped wrapped(sceneEntry.scene, kernel);
         const int variant = wrapped->kernelVariant();
         CudaStream stream;
         try {
-            std::vector<HostImage> runs;
-            for (int i = 0; i < options_.repeat; ++i) runs.push_back(renderOffline(*wrapped, variant, size_, stream.get()));
-            const judge::SceneCheckReport check = judge::checkScene(sceneEntry.reference, runs[0], rule, 0, ignore);
-            row.wrongPixels = check.wrongPixels;
-            row.status = check.pass ? judge::GradeStatus::Pass : judge::GradeStatus::Wrong;
-            if (runs.size() >= 2) {
-                const judge::RepeatReport repeat = judge::repeatReport(runs, sceneEntry.reference, rule, ignore);
-                row.differingBetweenRuns = repeat.pixelsDifferingBetweenRuns;
-                row.status = judge::statusOf(repeat.verdict);
-                if (repeat.verdict == judge::RepeatVerdict::Nondeterministic)
-                    row.heatPng = encodePng(judge::heatThumbnail(repeat, kThumbnailSide));
+            const FrameJudgement judged =
+                judgeFrame(*wrapped, variant, size_, options_.repeat, stream.get(), 0, &sceneEntry.reference);
+            row.wrongPixels = judged.check.wrongPixels;
+            row.status = judged.check.pass ? judge::GradeStatus::Pass : judge::GradeStatus::Wrong;
+            if (judged.repeat) {
+                row.differingBetweenRuns = judged.repeat->pixelsDifferingBetweenRuns;
+                row.status = judge::statusOf(judged.repeat->verdict);
+                if (judged.repeat->verdict == judge::RepeatVerdict::Nondeterministic)
+                    row.heatPng = encodePng(judge::heatThumbnail(*judged.repeat, kThumbnailSide));
             }
-            if (!check.pass) row.diffPng = encodePng(judge::diffThumbnail(check, kThumbnailSide));
+            if (!judged.check.pass) row.diffPng = encodePng(judge::diffThumbnail(judged.check, kThumbnailSide));
             if (row.status == judge::GradeStatus::Pass) {
-                FrameLoop loop(*wrapped, nullptr, nullptr, stream.get());
-                loop.setHeadlessSize(size_.width, size_.height);
-                FrameControls controls;
-                controls.variant = variant;
-                controls.paused = true;
-                controls.raceMeter = false;
-                std::vector<double> times;
-                for (long i = 0; i < options_.warmup + options_.frames; ++i) {
-                    loop.runFrame(controls);
-                    if (i >= options_.warmup) times.push_back(kernel->status().kernelMs);
-                }
-                row.medianMs = summarize(times).p50;
+                // The kernel's own time: its launches in the worker (CUDA events there), not the hand-over.
+                row.medianMs = medianFrameTime(*wrapped, variant, size_, options_.warmup, options_.frames, stream.get(),
+                                               [&](const FrameTiming&) { return kernel->status().kernelMs; });
                 row.referenceMs = reference;
             }
         } catch (const Error& e) {

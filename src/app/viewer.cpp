@@ -11,7 +11,7 @@
 
 #include "app/viewer.hpp"
 
-#include "app/kernel_check_here.hpp"
+#include "app/frame_judgement.hpp"
 #include "app/viewer_keys.hpp"
 #include "app/viewer_recording.hpp"
 #include "app/viewer_video.hpp"

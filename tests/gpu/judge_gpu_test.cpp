@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "app/grading.hpp"
-#include "app/kernel_check_here.hpp"
+#include "app/frame_judgement.hpp"
 #include "app/kernel_sanitize.hpp"
 #include "app/offline_frame.hpp"
 #include "core/asset_paths.hpp"
@@ -35,13 +35,8 @@ std::string testKernel(const std::string& name) {
     return fs::absolute(racelab::testing::testDataPath("data/kernels/" + name)).lexically_normal().string();
 }
 
-struct Judged {
-    judge::SceneCheckReport check;
-    judge::RepeatReport repeat;
-};
-
 // `runs` renders of frame 0 of `scene` by the kernel `file`, judged as `racelab check --repeat` judges them.
-Judged judgeKernel(const std::string& scene, const std::string& file, int runs) {
+FrameJudgement judgeKernel(const std::string& scene, const std::string& file, int runs) {
     SceneSelection selection;
     selection.scene = scene;
     selection.size = "1024x1024";
@@ -49,48 +44,41 @@ Judged judgeKernel(const std::string& scene, const std::string& file, int runs) 
     selection.kernel = file;
     PreparedScene prepared = prepareScene(selection, "1024x1024");
     CudaStream stream;
-    std::vector<HostImage> images;
-    for (int i = 0; i < runs; ++i) images.push_back(renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get()));
-    prepared.scene->syncStateToHost(stream.get());
-    stream.synchronize();
-    HostImage reference(prepared.size.width, prepared.size.height);
-    prepared.scene->renderReference(reference, true);
-    const CheckRule rule = prepared.scene->checkRule();
-    return {judge::checkScene(reference, images[0], rule), judge::repeatReport(images, reference, rule)};
+    return judgeFrame(*prepared.scene, prepared.variant, prepared.size, runs, stream.get());
 }
 
 }  // namespace
 
 TEST(JudgeGpu, AnOffByOneRowIsWrongTheSameWayEveryRun) {
     REQUIRE_CUDA_AND_NVRTC();
-    const Judged j = judgeKernel("circles/rgb", testKernel("off_by_one_row.cu"), 5);
+    const FrameJudgement j = judgeKernel("circles/rgb", testKernel("off_by_one_row.cu"), 5);
     EXPECT_FALSE(j.check.pass);
     // rgb's three circles have edges about 2 x 3 x pi x 0.3 x 1024 pixels long; shading one row off changes the
     // pixels along their upper and lower edges: thousands, and never more than a few percent of the frame.
     EXPECT_GT(j.check.wrongPixels, 1000);
     EXPECT_LT(j.check.wrongPixels, 60000);
     ASSERT_FALSE(j.check.firstWrong.empty());
-    EXPECT_EQ(j.repeat.verdict, judge::RepeatVerdict::WrongDeterministic) << j.repeat.explanation;
-    EXPECT_EQ(j.repeat.pixelsDifferingBetweenRuns, 0);
-    EXPECT_EQ(j.repeat.pixelsWrongIdentically, j.check.wrongPixels);
+    EXPECT_EQ(j.repeat->verdict, judge::RepeatVerdict::WrongDeterministic) << j.repeat->explanation;
+    EXPECT_EQ(j.repeat->pixelsDifferingBetweenRuns, 0);
+    EXPECT_EQ(j.repeat->pixelsWrongIdentically, j.check.wrongPixels);
 }
 
 TEST(JudgeGpu, TheCourseStarterDiffersBetweenRuns) {
     REQUIRE_CUDA_AND_NVRTC();
-    const Judged j = judgeKernel("circles/rand10k", findAsset("kernels/circles/starter.cu"), 5);
+    const FrameJudgement j = judgeKernel("circles/rand10k", findAsset("kernels/circles/starter.cu"), 5);
     EXPECT_FALSE(j.check.pass);
-    EXPECT_EQ(j.repeat.verdict, judge::RepeatVerdict::Nondeterministic) << j.repeat.explanation;
+    EXPECT_EQ(j.repeat->verdict, judge::RepeatVerdict::Nondeterministic) << j.repeat->explanation;
     // Lost updates land on different pixels each run: many pixels, and some in most of the 5 runs.
-    EXPECT_GT(j.repeat.pixelsDifferingBetweenRuns, 100);
-    EXPECT_GE(j.repeat.maxDifferingRuns, 2);
+    EXPECT_GT(j.repeat->pixelsDifferingBetweenRuns, 100);
+    EXPECT_GE(j.repeat->maxDifferingRuns, 2);
 }
 
 TEST(JudgeGpu, ACorrectKernelIsTheSameEveryRunAndPasses) {
     REQUIRE_CUDA_AND_NVRTC();
-    const Judged j = judgeKernel("circles/rand10k", findAsset("kernels/circles/tiled.cu"), 5);
+    const FrameJudgement j = judgeKernel("circles/rand10k", findAsset("kernels/circles/tiled.cu"), 5);
     EXPECT_TRUE(j.check.pass) << j.check.wrongPixels;
-    EXPECT_EQ(j.repeat.verdict, judge::RepeatVerdict::Correct) << j.repeat.explanation;
-    EXPECT_EQ(j.repeat.pixelsDifferingBetweenRuns, 0);
+    EXPECT_EQ(j.repeat->verdict, judge::RepeatVerdict::Correct) << j.repeat->explanation;
+    EXPECT_EQ(j.repeat->pixelsDifferingBetweenRuns, 0);
 }
 
 TEST(JudgeGpu, RacecheckNamesTheTwoLinesOfASharedMemoryRace) {
@@ -207,7 +195,7 @@ TEST(JudgeGpu, AFolderOfFiveGradesToFiveVerdictsAndShardsMergeToTheSameTable) {
 }
 
 TEST(JudgeGpu, TheViewersCheckTellsTheStartersRaceAndPassesTheTiledExample) {
-    // What the panel's check button (and the K key) runs on the frame on screen: app/kernel_check_here.hpp.
+    // What the panel's check button (and the K key) runs on the frame on screen: app/frame_judgement.hpp.
     REQUIRE_CUDA_AND_NVRTC();
     for (const auto& [asset, racy] : {std::pair{"kernels/circles/starter.cu", true}, std::pair{"kernels/circles/tiled.cu", false}}) {
         SceneSelection selection;
