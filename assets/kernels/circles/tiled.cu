@@ -29,25 +29,6 @@ __device__ int* tileLists;   // per tile: kListCapacity slots of circle indices,
 
 __device__ int tilesAcross() { return (cuConstRendererParams.imageWidth + kTile - 1) / kTile; }
 
-// Circle i's colour and opacity at a pixel centre, by the course's shading (shadePixel's arithmetic, as
-// blendCircleInto does it); false when the centre lies outside the circle.
-__device__ bool shade(int i, float2 center, float3& rgb, float& alpha) {
-    float3 p = *(float3*)&cuConstRendererParams.position[3 * i];
-    float rad = cuConstRendererParams.radius[i];
-    float dx = p.x - center.x, dy = p.y - center.y;
-    float dist = dx * dx + dy * dy;
-    if (dist > rad * rad) return false;
-    if (cuConstRendererParams.sceneName == SNOWFLAKES || cuConstRendererParams.sceneName == SNOWFLAKES_SINGLE_FRAME) {
-        float norm = sqrtf(dist) / rad;
-        rgb = lookupColor(norm);
-        alpha = .5f * fmaxf(fminf(.6f + .4f * (1.f - p.z), 1.f), 0.f) * expf(-4.f * norm * norm);
-    } else {
-        rgb = *(float3*)&cuConstRendererParams.color[3 * i];
-        alpha = .5f;
-    }
-    return true;
-}
-
 // A pixel composited front to back: the colour gathered so far and how much of what lies behind still shows.
 struct FrontToBack {
     float3 gathered = make_float3(0.f, 0.f, 0.f);
@@ -56,7 +37,7 @@ struct FrontToBack {
     __device__ void add(int i, float2 center) {
         float3 rgb;
         float alpha;
-        if (!shade(i, center, rgb, alpha)) return;
+        if (!shadeCircle(i, center, rgb, alpha)) return;
         gathered.x += behind * alpha * rgb.x;
         gathered.y += behind * alpha * rgb.y;
         gathered.z += behind * alpha * rgb.z;

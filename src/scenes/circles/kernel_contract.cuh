@@ -61,16 +61,14 @@ __device__ __inline__ float3 lookupColor(float coord) {
 }
 
 // The course's shading of circle `i` at a pixel centre (shadePixel's arithmetic: colour and alpha .5, or the
-// snow scenes' ramp and falloff) blended over `pixel`, which the caller keeps in registers. For renderers in
-// which one thread owns each pixel and walks its circles in index order (the examples per_pixel.cu, tiled.cu).
-__device__ __inline__ void blendCircleInto(int i, float2 center, float4& pixel) {
+// snow scenes' ramp and falloff); false when the centre lies outside the circle. For renderers that composite
+// in an order of their own (tiled.cu goes front to back).
+__device__ __inline__ bool shadeCircle(int i, float2 center, float3& rgb, float& alpha) {
     float3 p = *(float3*)&cuConstRendererParams.position[3 * i];
     float rad = cuConstRendererParams.radius[i];
     float dx = p.x - center.x, dy = p.y - center.y;
     float dist = dx * dx + dy * dy;
-    if (dist > rad * rad) return;
-    float3 rgb;
-    float alpha;
+    if (dist > rad * rad) return false;
     if (cuConstRendererParams.sceneName == SNOWFLAKES || cuConstRendererParams.sceneName == SNOWFLAKES_SINGLE_FRAME) {
         float norm = sqrtf(dist) / rad;
         rgb = lookupColor(norm);
@@ -79,6 +77,15 @@ __device__ __inline__ void blendCircleInto(int i, float2 center, float4& pixel) 
         rgb = *(float3*)&cuConstRendererParams.color[3 * i];
         alpha = .5f;
     }
+    return true;
+}
+
+// That shading blended over `pixel`, which the caller keeps in registers. For renderers in which one thread
+// owns each pixel and walks its circles in index order (the example per_pixel.cu).
+__device__ __inline__ void blendCircleInto(int i, float2 center, float4& pixel) {
+    float3 rgb;
+    float alpha;
+    if (!shadeCircle(i, center, rgb, alpha)) return;
     pixel.x = alpha * rgb.x + (1.f - alpha) * pixel.x;
     pixel.y = alpha * rgb.y + (1.f - alpha) * pixel.y;
     pixel.z = alpha * rgb.z + (1.f - alpha) * pixel.z;
