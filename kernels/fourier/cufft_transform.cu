@@ -11,21 +11,15 @@
 #include "core/toolkit_library.hpp"
 #include "scenes/fourier/cufft_gpu.hpp"
 
-// Set by CMake for this file: the soname of the toolkit's cuFFT and the folder it was found in.
+// Set by CMake for this file: the soname of the toolkit's cuFFT.
 #ifndef RACELAB_CUFFT_SONAME
 #define RACELAB_CUFFT_SONAME "libcufft.so"
-#endif
-#ifndef RACELAB_CUDA_LIBRARY_DIR
-#define RACELAB_CUDA_LIBRARY_DIR "/usr/local/cuda/lib64"
-#endif
-#ifndef RACELAB_CUDA_TOOLKIT
-#define RACELAB_CUDA_TOOLKIT "?"
 #endif
 
 namespace racelab::fourier {
 namespace {
 
-std::string cufftLibraryName() { return RACELAB_CUFFT_SONAME " (CUDA " RACELAB_CUDA_TOOLKIT ")"; }
+std::string cufftLibraryName() { return RACELAB_CUFFT_SONAME " (CUDA " + cudaToolkitVersion() + ")"; }
 
 struct CufftApi {
     decltype(&cufftPlan1d) plan1d = nullptr;
@@ -40,10 +34,10 @@ struct CufftApi {
 const CufftApi& cufft() {
     static const CufftApi api = [] {
         CufftApi a;
-        const ToolkitLibrary opened = openToolkitLibrary({RACELAB_CUFFT_SONAME}, {RACELAB_CUDA_LIBRARY_DIR});
+        const ToolkitLibrary opened = openToolkitLibrary({RACELAB_CUFFT_SONAME}, {cudaToolkitLibraryFolder()});
         if (!opened.handle) {
             a.error = "cuFFT " + cufftLibraryName() + " not found (" + opened.error +
-                      "): install the CUDA " RACELAB_CUDA_TOOLKIT " cuFFT library or add its folder to LD_LIBRARY_PATH";
+                      "): install the CUDA " + cudaToolkitVersion() + " cuFFT library or add its folder to LD_LIBRARY_PATH";
             return a;
         }
         void* library = opened.handle;

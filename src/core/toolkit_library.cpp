@@ -5,7 +5,17 @@
 #include <cstdlib>
 #include <filesystem>
 
+#ifndef RACELAB_CUDA_LIBRARY_DIR
+#define RACELAB_CUDA_LIBRARY_DIR "/usr/local/cuda/lib64"
+#endif
+#ifndef RACELAB_CUDA_TOOLKIT
+#define RACELAB_CUDA_TOOLKIT "?"
+#endif
+
 namespace racelab {
+
+std::string cudaToolkitLibraryFolder() { return RACELAB_CUDA_LIBRARY_DIR; }
+std::string cudaToolkitVersion() { return RACELAB_CUDA_TOOLKIT; }
 
 ToolkitLibrary openToolkitLibrary(const std::vector<std::string>& sonames, const std::vector<std::string>& folders) {
     ToolkitLibrary library;

@@ -19,6 +19,12 @@ struct ToolkitLibrary {
 // that opens.
 ToolkitLibrary openToolkitLibrary(const std::vector<std::string>& sonames, const std::vector<std::string>& folders);
 
+// The building toolkit's library folder (where its sonames are looked for after the loader's search) and its
+// version ("13.0"): set by CMake for toolkit_library.cpp alone; "/usr/local/cuda/lib64" and "?" in a build
+// without a toolkit.
+std::string cudaToolkitLibraryFolder();
+std::string cudaToolkitVersion();
+
 // The library folders Python wheels of the CUDA toolkit install into (e.g. nvidia-cuda-nvrtc's
 // site-packages/nvidia/cu13/lib), in every site-packages / dist-packages folder of this machine's Pythons,
 // the user's and an active virtual environment's. `subfolders` are the wheel's own (e.g. "nvidia/cu13/lib").

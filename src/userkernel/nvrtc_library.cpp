@@ -4,16 +4,10 @@
 
 #include "core/toolkit_library.hpp"
 
-// Set by CMake (cmake/ToolkitSonames.cmake) when the build has a CUDA toolkit: NVRTC's soname there and the
-// toolkit's library folder. Without a toolkit the sonames of the majors this source supports are tried.
+// Set by CMake (cmake/ToolkitSonames.cmake) when the build has a CUDA toolkit: NVRTC's soname there. Without a
+// toolkit the sonames of the majors this source supports are tried.
 #ifndef RACELAB_NVRTC_SONAME
 #define RACELAB_NVRTC_SONAME ""
-#endif
-#ifndef RACELAB_CUDA_LIBRARY_DIR
-#define RACELAB_CUDA_LIBRARY_DIR "/usr/local/cuda/lib64"
-#endif
-#ifndef RACELAB_CUDA_TOOLKIT
-#define RACELAB_CUDA_TOOLKIT "?"
 #endif
 
 namespace racelab::userkernel {
@@ -36,13 +30,13 @@ bool bind(void* library, const char* name, Function& into) {
 std::string nvrtcLibraryName() {
     std::string names;
     for (const std::string& s : sonames()) names += (names.empty() ? "" : " or ") + s;
-    return names + " (CUDA " RACELAB_CUDA_TOOLKIT ")";
+    return names + " (CUDA " + cudaToolkitVersion() + ")";
 }
 
 const NvrtcApi& nvrtc() {
     static const NvrtcApi api = [] {
         NvrtcApi a;
-        std::vector<std::string> folders{RACELAB_CUDA_LIBRARY_DIR, "/usr/local/cuda/lib64"};
+        std::vector<std::string> folders{cudaToolkitLibraryFolder(), "/usr/local/cuda/lib64"};
         for (const std::string& wheel : pythonWheelFolders({"nvidia/cu13/lib", "nvidia/cuda_nvrtc/lib"}))
             folders.push_back(wheel);
         const ToolkitLibrary library = openToolkitLibrary(sonames(), folders);
