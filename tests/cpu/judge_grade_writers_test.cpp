@@ -25,8 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path freshFolder(const std::string& name) { return freshTestFolder("judge-" + name); }
-
 // A small RFC 4180 reader, independent of the writer: fields, quoted fields with "" for a quote, CRLF records.
 std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
     std::vector<std::vector<std::string>> records(1);

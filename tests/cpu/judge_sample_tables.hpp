@@ -1,8 +1,10 @@
 // Hand-made grade tables for the judge tests: plain submissions, and hostile ones whose names and messages
 // try to break out of a terminal, a page or a spreadsheet.
 #pragma once
+#include <filesystem>
 #include <string>
 
+#include "fresh_folder.hpp"
 #include "core/image_io.hpp"
 #include "judge/grade_table.hpp"
 
@@ -10,6 +12,9 @@ namespace judge_samples {
 
 using namespace racelab;
 using namespace racelab::judge;
+
+// An empty folder of the judge tests' own.
+inline std::filesystem::path freshFolder(const std::string& name) { return freshTestFolder("judge-" + name); }
 
 inline GradeFacts sampleFacts() {
     GradeFacts f;

@@ -20,8 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path freshFolder(const std::string& name) { return freshTestFolder("judge-" + name); }
-
 void touch(const fs::path& path) { std::ofstream(path) << "__global__ void k() {}\n"; }
 
 std::string shardErrorOf(const std::string& text) {
