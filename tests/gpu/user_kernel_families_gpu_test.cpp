@@ -74,6 +74,17 @@ bool isPlaceholder(const HostImage& image) {
 
 // Runs the racy starter for `frames` frames (advancing the scene between them): it must compile, load and
 // draw each one.
+// The example passes the check on its frame and again one animation step later (new inputs for the kernel).
+void expectPassesBeforeAndAfterAStep(const std::string& scene, const std::string& asset, const std::string& size,
+                                     long frame, const std::vector<std::string>& params) {
+    PreparedScene p = withExample(scene, asset, size, frame, params);
+    CudaStream stream;
+    expectPassesCheck(p, stream.get());
+    p.scene->advance(1.0 / 60.0, stream.get());
+    expectPassesCheck(p, stream.get());
+    expectKernelRan(p, 2);
+}
+
 void expectStarterRuns(const std::string& scene, const std::string& family, const std::string& size, int frames) {
     PreparedScene p = withExample(scene, "kernels/" + family + "/starter.cu", size);
     CudaStream stream;
@@ -131,12 +142,7 @@ TEST(UserKernelPlanes, CorrectExampleCompositesAsTheReference) {
     const std::vector<Case> cases{{"320x240", {}}, {"322x240", {}}, {"320x240", {"blend=0", "alpha=0.3"}}};
     for (const Case& c : cases) {
         SCOPED_TRACE(c.size + (c.params.empty() ? "" : " " + c.params[0]));
-        PreparedScene p = withExample("planes/default", "kernels/planes/per_pixel.cu", c.size, 7, c.params);
-        CudaStream stream;
-        expectPassesCheck(p, stream.get());
-        p.scene->advance(1.0 / 60.0, stream.get());  // the planes scroll: new offsets
-        expectPassesCheck(p, stream.get());
-        expectKernelRan(p, 2);
+        expectPassesBeforeAndAfterAStep("planes/default", "kernels/planes/per_pixel.cu", c.size, 7, c.params);  // they scroll
     }
 }
 
@@ -156,12 +162,7 @@ TEST(UserKernelMesh, CorrectExampleCastsTheReferenceMask) {
     const std::vector<Case> cases{{"mesh/torus", {}}, {"mesh/icosphere", {}}, {"mesh/torus", {"visible=1"}}};
     for (const Case& c : cases) {
         SCOPED_TRACE(c.scene + (c.params.empty() ? "" : " " + c.params[0]));
-        PreparedScene p = withExample(c.scene, "kernels/mesh/tiled.cu", "320x240", 5, c.params);
-        CudaStream stream;
-        expectPassesCheck(p, stream.get());
-        p.scene->advance(1.0 / 60.0, stream.get());  // the camera orbits
-        expectPassesCheck(p, stream.get());
-        expectKernelRan(p, 2);
+        expectPassesBeforeAndAfterAStep(c.scene, "kernels/mesh/tiled.cu", "320x240", 5, c.params);  // the camera orbits
     }
 }
 
