@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "app/commands.hpp"
+#include "core/read_file.hpp"
 #include "core/asset_paths.hpp"
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
@@ -31,10 +32,9 @@ int runNewKernel(const NewKernelOptions& options) {
     if (std::filesystem::exists(options.file) && !options.force)
         throw UsageError("new-kernel: " + options.file + " exists; pick another name or add --force to overwrite it");
     const std::string starter = findAsset(family->kernelContract->starter);
-    std::ifstream in(starter, std::ios::binary);
-    const std::string text((std::istreambuf_iterator<char>(in)), {});
-    if (!in && !in.eof()) throw Error("new-kernel: cannot read the starter " + starter);
-    writeTextFileAtomically(options.file, [&](std::ostream& out) { out << text; });
+    const std::optional<std::string> text = readWholeFile(starter);
+    if (!text) throw Error("new-kernel: cannot read the starter " + starter);
+    writeTextFileAtomically(options.file, [&](std::ostream& out) { out << *text; });
     std::string scene = family->name + "/";
     for (const PresetInfo& p : family->presets())
         if (p.isDefault || scene.back() == '/') scene = family->name + "/" + p.name;

@@ -11,6 +11,7 @@
 
 #include "app/offline_frame.hpp"
 #include "app/scene_setup.hpp"
+#include "core/read_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "judge/sanitizer_report.hpp"
@@ -30,12 +31,7 @@ constexpr double kSanitizedFrameSeconds = 300;
 
 bool executable(const fs::path& path) { return !path.empty() && access(path.c_str(), X_OK) == 0 && fs::is_regular_file(path); }
 
-std::string readText(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
+std::string readText(const std::string& path) { return readWholeFile(path).value_or(""); }
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/read_file.hpp"
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "judge/base64.hpp"
@@ -190,13 +191,11 @@ void writeGradeJson(const GradeTable& table, const std::string& path) {
 }
 
 GradeTable readGradeJson(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw UsageError("cannot read '" + path + "'");
-    std::stringstream text;
-    text << file.rdbuf();
+    const std::optional<std::string> text = readWholeFile(path);
+    if (!text) throw UsageError("cannot read '" + path + "'");
     json document;
     try {
-        document = json::parse(text.str());
+        document = json::parse(*text);
     } catch (const json::parse_error& e) {
         throw UsageError(path + ": not JSON (" + e.what() + ")");
     }

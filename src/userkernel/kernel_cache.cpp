@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/read_file.hpp"
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 
@@ -15,12 +16,6 @@ namespace racelab::userkernel {
 namespace {
 
 constexpr std::uint64_t kPrime = 0x100000001b3ull;
-
-std::optional<std::string> readWhole(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 }  // namespace
 
@@ -66,8 +61,8 @@ std::string KernelCache::pathFor(const std::string& keyText, const char* extensi
 
 std::optional<CachedBuild> KernelCache::load(const std::string& keyText) const {
     if (!enabled()) return std::nullopt;
-    const auto meta = readWhole(pathFor(keyText, ".json"));
-    const auto cubin = readWhole(pathFor(keyText, ".cubin"));
+    const auto meta = readWholeFile(pathFor(keyText, ".json"));
+    const auto cubin = readWholeFile(pathFor(keyText, ".cubin"));
     if (!meta || !cubin) return std::nullopt;
     const nlohmann::json entry = nlohmann::json::parse(*meta, nullptr, false);
     if (entry.is_discarded() || entry.value("key", "") != keyText ||

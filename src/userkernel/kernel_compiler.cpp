@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/read_file.hpp"
 #include "core/asset_paths.hpp"
 #include "core/toolkit_library.hpp"
 #include "userkernel/nvrtc_library.hpp"
@@ -22,18 +23,11 @@ namespace racelab::userkernel {
 namespace fs = std::filesystem;
 namespace {
 
-bool readFile(const std::string& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    out.assign(std::istreambuf_iterator<char>(in), {});
-    return true;
-}
-
 void addLocalIncludes(const fs::path& file, std::set<std::string>& seen, std::vector<std::string>& out, int depth) {
     static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
-    std::string text;
-    if (depth > 16 || !readFile(file.string(), text)) return;
-    std::istringstream lines(text);
+    const std::optional<std::string> text = depth > 16 ? std::nullopt : readWholeFile(file.string());
+    if (!text) return;
+    std::istringstream lines(*text);
     for (std::string line; std::getline(lines, line);) {
         std::smatch m;
         if (!std::regex_search(line, m, include)) continue;
@@ -48,9 +42,8 @@ void addLocalIncludes(const fs::path& file, std::set<std::string>& seen, std::ve
 // Everything that decides the cubin besides the options: the sources and racelab's contract headers.
 void digestInputs(const std::vector<std::string>& files, Digest& digest) {
     for (const std::string& path : files) {
-        std::string text;
         digest.add(path);
-        digest.add(readFile(path, text) ? text : std::string("<missing>"));
+        digest.add(readWholeFile(path).value_or("<missing>"));
     }
     const std::string contract = contractHeaderFolder();
     if (contract.empty()) return;
@@ -59,10 +52,8 @@ void digestInputs(const std::vector<std::string>& files, Digest& digest) {
         if (entry.is_regular_file()) headers.push_back(entry.path().string());
     std::sort(headers.begin(), headers.end());
     for (const std::string& header : headers) {
-        std::string text;
-        readFile(header, text);
         digest.add(header);
-        digest.add(text);
+        digest.add(readWholeFile(header).value_or(""));
     }
 }
 
@@ -116,11 +107,12 @@ KernelBuild compileKernel(const CompileRequest& request, const KernelCache& cach
     build.sourcePath = fs::absolute(request.sourcePath, ec).lexically_normal().string();
     build.architecture = request.architecture;
     build.dependencies = localIncludes(build.sourcePath);
-    std::string source;
-    if (!readFile(build.sourcePath, source)) {
+    const std::optional<std::string> read = readWholeFile(build.sourcePath);
+    if (!read) {
         build.failure = build.sourcePath + ": cannot read the kernel file";
         return build;
     }
+    const std::string& source = *read;
     const NvrtcApi& api = nvrtc();
     if (!api.usable()) {
         build.failure = api.error;

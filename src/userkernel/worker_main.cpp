@@ -4,6 +4,7 @@
 #include <iterator>
 #include <memory>
 
+#include "core/read_file.hpp"
 #include "core/gpu_timing.hpp"
 #include "userkernel/kernel_executor.hpp"
 #include "userkernel/worker_channel.hpp"
@@ -17,9 +18,9 @@ nlohmann::json failure(const std::string& error, bool workerEnds) {
 }
 
 std::vector<std::uint8_t> readCubin(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("kernel worker: cannot read the compiled kernel " + path);
-    return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
+    const std::optional<std::string> bytes = readWholeFile(path);
+    if (!bytes) throw Error("kernel worker: cannot read the compiled kernel " + path);
+    return std::vector<std::uint8_t>(bytes->begin(), bytes->end());
 }
 
 }  // namespace
