@@ -31,15 +31,14 @@ const WorkloadFamily& gradedFamily(const std::string& name) {
     throw UsageError("unknown family '" + name + "' (families that take a kernel: " + kernelFamiliesHelp() + ")");
 }
 
-// A failed kernel's row: its state and message say which status.
+// A failed kernel's row: its state says which status (a write past the image is a fault, not a contract error).
 void failRow(judge::GradeRow& row, const userkernel::UserKernelStatus& status, const std::string& message) {
     using userkernel::KernelState;
-    const bool pastTheEnd = message.find("wrote past the end") != std::string::npos;
-    row.status = status.state == KernelState::CompileFailed                 ? judge::GradeStatus::CompileError
-                 : status.timedOut                                          ? judge::GradeStatus::Timeout
-                 : status.state == KernelState::Faulted || pastTheEnd       ? judge::GradeStatus::Fault
-                 : status.state == KernelState::ContractBroken              ? judge::GradeStatus::ContractError
-                                                                            : judge::GradeStatus::Fault;
+    row.status = status.state == KernelState::CompileFailed                         ? judge::GradeStatus::CompileError
+                 : status.timedOut                                                  ? judge::GradeStatus::Timeout
+                 : status.state == KernelState::Faulted || status.wrotePastEnd     ? judge::GradeStatus::Fault
+                 : status.state == KernelState::ContractBroken                      ? judge::GradeStatus::ContractError
+                                                                                    : judge::GradeStatus::Fault;
     row.message = message.empty() ? status.message : message;
 }
 

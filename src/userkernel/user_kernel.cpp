@@ -86,10 +86,11 @@ UserKernel::~UserKernel() = default;
 
 std::string UserKernel::variantName() const { return std::filesystem::path(path_).stem().string(); }
 
-void UserKernel::fail(KernelState state, const std::string& message, bool timedOut) {
+void UserKernel::fail(KernelState state, const std::string& message, bool timedOut, bool wrotePastEnd) {
     status_.state = state;
     status_.message = message;
     status_.timedOut = timedOut;
+    status_.wrotePastEnd = wrotePastEnd;
 }
 
 bool UserKernel::retry() {
@@ -99,7 +100,7 @@ bool UserKernel::retry() {
     if (!load(*lastGood_)) return false;
     status_.state = KernelState::Running;
     status_.message = lastGood_->messages();
-    status_.timedOut = false;
+    status_.timedOut = status_.wrotePastEnd = false;
     return true;
 }
 
@@ -239,7 +240,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
                                         " KiB after it changed (an index a row or an element too far?)";
             if (live()) std::fprintf(stderr, "%s\nracelab goes on; save the file to try again\n", message.c_str());
             // Like a fault, it is not run again until the next save; the worker itself is unharmed.
-            fail(KernelState::ContractBroken, message);
+            fail(KernelState::ContractBroken, message, false, true);
             loaded_.reset();
             status_.runningBuild = false;
             return false;

@@ -41,6 +41,7 @@ struct UserKernelStatus {
     std::string workerOutput;   // the kernel's recent printf / assert lines
     bool runningBuild = false;  // a good build is loaded (and draws) despite the state
     bool timedOut = false;      // the last failure was the watchdog's (a frame past --kernel-timeout)
+    bool wrotePastEnd = false;  // the last failure was a write past an output (the guard after it changed)
     double compileMs = 0;       // of the newest build
     bool fromCache = false;
     int builds = 0;             // builds finished so far (good or not)
@@ -83,7 +84,7 @@ private:
     void takeBuild(KernelBuild build);
     bool load(const KernelBuild& build);
     bool ensureWorker();
-    void fail(KernelState state, const std::string& message, bool timedOut = false);
+    void fail(KernelState state, const std::string& message, bool timedOut = false, bool wrotePastEnd = false);
 
     std::string path_, family_;
     KernelContract contract_;
