@@ -10,6 +10,7 @@
 #include "app/bench_record.hpp"
 #include "app/bench_suite.hpp"
 #include "app/bench_throughput.hpp"
+#include "app/bench_user_kernel.hpp"
 #include "app/commands.hpp"
 #include "app/frame_loop.hpp"
 #include "app/headless_session.hpp"
@@ -29,6 +30,7 @@
 #include "present/headless_egl.hpp"
 #include "present/presenter.hpp"
 #include "scenes/scene_registry.hpp"
+#include "userkernel/user_kernel.hpp"
 #ifdef RACELAB_HAVE_CUDA
 #include "device_limits.cuh"
 #endif
@@ -46,6 +48,7 @@ struct BenchResult {
     KernelTable kernels;
     GraphComparison graph;
     ThroughputResult throughput;
+    UserKernelBenchTimes userKernel;
 };
 
 // Measures and prints them beside every benchmark.
@@ -116,12 +119,19 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
     const long total = options.warmup + options.frames;
     long graphFrames = 0;
     for (long i = 0; i < total && !interruptSignal(); ++i) {
+        if (i == options.warmup && prepared.kernel) prepared.kernel->recordFrameTimes(true);
         FrameTiming timing = loop.runFrame(controls);
         if (i >= options.warmup) result->recorder.add(i - options.warmup, clock.ms() / 1000.0, timing, result->labels);
         if (i >= options.warmup && loop.graph().lastRunWasGraph()) ++graphFrames;
         progress.update(i + 1, total, i < options.warmup ? "(warm-up)" : "");
     }
     progress.finish();
+    if (prepared.kernel) {
+        prepared.kernel->recordFrameTimes(false);
+        result->userKernel = summarizeUserKernel(prepared.kernel->recordedFrameTimes());
+        if (result->userKernel.measured)
+            result->recorder.addFieldJson("user_kernel", userKernelTimesJson(prepared.kernel->variantName(), result->userKernel));
+    }
     if (!interruptSignal()) {
         // Step by step, in frames of their own after the measured ones (the events would weigh on those).
         result->kernels = timeKernels(loop, controls, std::min<long>(options.frames, 100), prepared.backend == Backend::Cuda);
@@ -165,6 +175,7 @@ void printStageTable(const BenchResult& r) {
     Summary frame = r.recorder.summary(0);
     std::printf("  FPS (1000 / median frame, one at a time): %.1f\n", frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
     printThroughput(r.throughput, frame.p50);
+    printUserKernelTimes(r.labels.variant, r.userKernel);
     printKernelTable(r.kernels);
     printGraphComparison(r.graph);
     for (const auto& note : r.notes) std::printf("  %s\n", note.c_str());

@@ -255,7 +255,13 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     status_.stepMs = times.stepMs;
     status_.handoffMs = std::max(0.0, roundTripMs - times.kernelMs);
     ++status_.frames;
+    if (recording_) recorded_.kernelMs.push_back(status_.kernelMs), recorded_.handoffMs.push_back(status_.handoffMs);
     return true;
+}
+
+void UserKernel::recordFrameTimes(bool on) {
+    recording_ = on;
+    if (on) recorded_ = {};
 }
 
 void UserKernel::drawPlaceholder(const FrameTarget& target) {

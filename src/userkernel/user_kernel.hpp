@@ -53,6 +53,12 @@ struct UserKernelStatus {
     long long frames = 0;
 };
 
+// Every frame's two times while a caller records them (bench's measured frames): the worker's own time for
+// the launch list and the hand-over, as in UserKernelStatus.
+struct RecordedFrameTimes {
+    std::vector<double> kernelMs, handoffMs;
+};
+
 class UserKernel {
 public:
     UserKernel(std::string path, std::string family, KernelContract contract, UserKernelOptions options);
@@ -79,6 +85,10 @@ public:
     bool retry();
     // Fills a device target with the "no working kernel" placeholder.
     void drawPlaceholder(const FrameTarget& target);
+    // Starts keeping every frame's times (and forgets those kept before); off, nothing is kept, so a long
+    // viewer session holds none.
+    void recordFrameTimes(bool on);
+    const RecordedFrameTimes& recordedFrameTimes() const { return recorded_; }
 
 private:
     void takeBuild(KernelBuild build);
@@ -97,6 +107,8 @@ private:
     std::optional<KernelBuild> loaded_;      // the build the worker runs (kept to load again after a restart)
     std::optional<KernelBuild> lastGood_;    // the newest build that loaded
     long long frameId_ = 0;
+    bool recording_ = false;
+    RecordedFrameTimes recorded_;
 };
 
 }  // namespace racelab::userkernel

@@ -36,9 +36,8 @@ std::vector<std::string> UserKernelScene::benchNotes(const BenchFacts& facts, cu
     if (s.frames > 0) {
         char line[256];
         std::snprintf(line, sizeof line,
-                      "user kernel %s: last frame %.4f ms in its worker (CUDA events there), hand-over %.4f ms "
-                      "(copies, context switches, reply), compile %.0f ms%s",
-                      kernel_->variantName().c_str(), s.kernelMs, s.handoffMs, s.compileMs, s.fromCache ? " (cached)" : "");
+                      "user kernel %s: compile %.0f ms%s (NVRTC, in racelab's process)",
+                      kernel_->variantName().c_str(), s.compileMs, s.fromCache ? " (cached: no compile)" : "");
         notes.push_back(line);
     }
     return notes;

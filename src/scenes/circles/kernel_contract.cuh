@@ -60,24 +60,36 @@ __device__ __inline__ float3 lookupColor(float coord) {
                        (1.f - w) * ramp[base][2] + w * ramp[next][2]);
 }
 
-// The course's shading of circle `i` at a pixel centre (shadePixel's arithmetic: colour and alpha .5, or the
-// snow scenes' ramp and falloff); false when the centre lies outside the circle. For renderers that composite
-// in an order of their own (tiled.cu goes front to back).
-__device__ __inline__ bool shadeCircle(int i, float2 center, float3& rgb, float& alpha) {
-    float3 p = *(float3*)&cuConstRendererParams.position[3 * i];
-    float rad = cuConstRendererParams.radius[i];
-    float dx = p.x - center.x, dy = p.y - center.y;
+// The course's shading at a pixel centre of a circle given by its values (shadePixel's arithmetic: colour and
+// alpha .5, or the snow scenes' ramp and falloff); false when the centre lies outside the circle. `shape` is
+// x, y, depth and radius; `color` points at its r, g, b (read only where the scene uses it), in global or
+// shared memory. For renderers that keep circles in shared memory (tiled.cu stages them there).
+__device__ __inline__ bool shadeCircleValues(float4 shape, const float* color, float2 center, float3& rgb, float& alpha) {
+    float dx = shape.x - center.x, dy = shape.y - center.y;
     float dist = dx * dx + dy * dy;
+    float rad = shape.w;
     if (dist > rad * rad) return false;
     if (cuConstRendererParams.sceneName == SNOWFLAKES || cuConstRendererParams.sceneName == SNOWFLAKES_SINGLE_FRAME) {
         float norm = sqrtf(dist) / rad;
         rgb = lookupColor(norm);
-        alpha = .5f * fmaxf(fminf(.6f + .4f * (1.f - p.z), 1.f), 0.f) * expf(-4.f * norm * norm);
+        alpha = .5f * fmaxf(fminf(.6f + .4f * (1.f - shape.z), 1.f), 0.f) * expf(-4.f * norm * norm);
     } else {
-        rgb = *(float3*)&cuConstRendererParams.color[3 * i];
+        rgb = make_float3(color[0], color[1], color[2]);
         alpha = .5f;
     }
     return true;
+}
+
+// Circle `i`'s x, y, depth and radius, as shadeCircleValues takes them.
+__device__ __inline__ float4 circleShape(int i) {
+    float3 p = *(float3*)&cuConstRendererParams.position[3 * i];
+    return make_float4(p.x, p.y, p.z, cuConstRendererParams.radius[i]);
+}
+
+// The same shading of circle `i`, read from the parameters' arrays. For renderers that composite in an order
+// of their own.
+__device__ __inline__ bool shadeCircle(int i, float2 center, float3& rgb, float& alpha) {
+    return shadeCircleValues(circleShape(i), &cuConstRendererParams.color[3 * i], center, rgb, alpha);
 }
 
 // That shading blended over `pixel`, which the caller keeps in registers. For renderers in which one thread
