@@ -14,7 +14,9 @@
 #              reads from .nv_fatbin (what the CPU test GpuCode.* checks without cuobjdump), and which of
 #              it this GPU runs (racelab list)
 #   soak     - view --soak (RACELAB_SOAK_SECONDS, default 300) in the real window (needs DISPLAY); fails on
-#              GL/CUDA errors, scenes that never start, memory growth (docs/HARDENING.md)
+#              GL/CUDA errors, scenes that never start, memory growth (docs/HARDENING.md); then two soaks of
+#              the circles scenes with a user kernel (RACELAB_KERNEL_SOAK_SECONDS each, default 90): the racy
+#              starter, and a kernel that faults on every frame, reloaded every 2 s (each fault must be survived)
 # Usage: tools/gpu-validate.sh OUT [stage ...]   (default: gpucode tests sanitize bench window)
 # Every run writes its own folder OUT/<UTC date>-<commit of the binaries>/, whose summary.txt starts with
 # the binaries' `racelab --version` (commit, clean or dirty tree) and the GPU, so results of different
@@ -61,6 +63,16 @@ for stage in $stages; do
     if [ -z "${DISPLAY:-}" ]; then echo "   no DISPLAY: skipped" | tee -a "$out/summary.txt"; continue; fi
     run soak "$bin/racelab" view --soak "${RACELAB_SOAK_SECONDS:-300}" --no-vsync --record "$out/soak.csv"
     grep -E "^soak: (done|memory|.*FAIL|PASS)" "$out/soak.log" | sed 's/^/   /' | tee -a "$out/summary.txt"
+    kernels=$(dirname "$bin")/share/racelab/kernels
+    for kernel in "$kernels/circles/starter.cu" tests/data/kernels/faulting.cu; do
+      name=soak-kernel-$(basename "$kernel" .cu)
+      run "$name" "$bin/racelab" view --scene circles/rand10k --kernel "$kernel" --soak "${RACELAB_KERNEL_SOAK_SECONDS:-90}" \
+        --no-vsync --record "$out/$name.csv"
+      grep -E "^soak: (done|memory|user kernel|.*FAIL|PASS)" "$out/$name.log" | sed 's/^/   /' | tee -a "$out/summary.txt"
+    done
+    # the faulting kernel must have faulted (and been survived) more than once, or its soak proved nothing
+    faults=$(sed -n 's/^soak: user kernel faulting: .*frames drawn, \([0-9]*\) frames it did not finish.*/\1/p' "$out/soak-kernel-faulting.log")
+    if [ "${faults:-0}" -lt 2 ]; then echo "   soak-kernel-faulting: FAIL, ${faults:-no} faults survived" | tee -a "$out/summary.txt"; status=1; fi
     ;;
   tests)
     step "GPU tests"

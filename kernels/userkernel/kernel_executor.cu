@@ -166,6 +166,8 @@ public:
             } else if (s.rule == kGridPerPixel) {
                 grid = dim3(static_cast<unsigned>((frame.width + static_cast<int>(s.block.x) - 1) / static_cast<int>(s.block.x)),
                             static_cast<unsigned>((frame.height + static_cast<int>(s.block.y) - 1) / static_cast<int>(s.block.y)));
+            } else if (s.rule == kGridPerSm) {
+                grid = dim3(static_cast<unsigned>(multiprocessors_) * s.grid.x);
             } else {
                 grid = s.grid;
             }
@@ -272,6 +274,7 @@ private:
         cudaGetDevice(&device);
         cudaDeviceProp props{};
         cudaGetDeviceProperties(&props, device);
+        multiprocessors_ = props.multiProcessorCount;
         for (const LaunchStep& entry : list) {
             Step s;
             s.name = nameOf(entry.kernel);
@@ -354,6 +357,7 @@ private:
     std::vector<std::pair<cudaEvent_t, cudaEvent_t>> timers_;
     std::vector<void*> inputs_, outputs_;
     cudaEvent_t inputsReady_ = nullptr;
+    int multiprocessors_ = 1;
     unsigned long long* guardDamage_ = nullptr;  // mapped pinned memory the guard check counts into
 };
 

@@ -116,7 +116,8 @@ CommandLine::CommandLine() {
                           "named GPU step (CUDA events around each; cuda backend)");
     viewCommand->add_option("--soak", view.soakSeconds,
                             "soak test: cycle every scene and variant, resize, minimize and record for SECONDS, then "
-                            "report GL errors and resident/GPU memory at start and end")
+                            "report GL errors and resident/GPU memory at start and end; with --kernel, the kernel's "
+                            "family only, the kernel reloaded every 2 s as if saved (a faulting one faults again)")
         ->check(CLI::Range(0.0, 86400.0));
     viewCommand->add_flag("--simulate-interop-failure", view.simulateInteropFailure,
                           "refuse the CUDA-GL registration, as some drivers do, to see the staging fallback");

@@ -6,9 +6,10 @@
 
 namespace racelab {
 
-std::vector<int> soakSceneIndices(const std::vector<SceneListing>& listings, Backend backend) {
+std::vector<int> soakSceneIndices(const std::vector<SceneListing>& listings, Backend backend, const std::string& family) {
     std::vector<int> out;
     for (std::size_t i = 0; i < listings.size(); ++i) {
+        if (!family.empty() && (!listings[i].family || listings[i].family->name != family)) continue;
         const PresetInfo& preset = listings[i].preset;
         if (!preset.heavy && !(backend == Backend::Cpu && preset.slowOnCpu)) out.push_back(static_cast<int>(i));
     }
@@ -56,6 +57,7 @@ SoakStep SoakDriver::step() {
         cycled_ = cycled_ || sampleDue_;
     }
     if (t >= nextVariant_) s.nextVariant = true, nextVariant_ += .5;
+    if (t >= nextKernelReload_) s.reloadKernel = true, nextKernelReload_ += 2;
     // Every comparison view too, out of step with the variants so that each meets every variant.
     if (t >= nextView_) s.nextView = true, nextView_ += 1.1;
     if (t >= nextResize_) {

@@ -1,6 +1,7 @@
 // view --soak SECONDS: drives the real viewer the way a long class would -- every scene, variant and comparison view in
 // turn, window resizes, minimize and restore, recording (timings and video) on and off, so videos go on across
-// scene switches, resizes and minimizing -- and reports what could leak or
+// scene switches, resizes and minimizing; with --kernel, the user's kernel is reloaded every 2 s as if saved, so a
+// faulting one faults, and its worker is replaced, again and again -- and reports what could leak or
 // break: GL errors, refused scene switches, and resident and GPU memory at the start, at the end, and each time
 // a cycle through every scene is back at its first scene and has drawn it. Memory is judged only between those
 // samples: what a process holds depends on the scene on screen (1,000 planes hold GBs), so only the same scene
@@ -28,10 +29,12 @@ inline constexpr double kSoakGrowthShare = .15;
 // The scenes a soak cycles through (indices into `listings`): all but those whose size is the point
 // (PresetInfo::heavy, e.g. 10,000 planes: 37 GB at 720p) and, on the cpu backend, those that take seconds a
 // frame there (PresetInfo::slowOnCpu).
-std::vector<int> soakSceneIndices(const std::vector<SceneListing>& listings, Backend backend);
+// With `family` (a soak with --kernel), only that family's scenes: the kernel's variant is in every one of them.
+std::vector<int> soakSceneIndices(const std::vector<SceneListing>& listings, Backend backend, const std::string& family = "");
 
 struct SoakStep {
     bool finished = false;
+    bool reloadKernel = false;  // as if the user kernel's file were saved: a faulted kernel is run again
     bool nextScene = false, nextVariant = false, nextView = false, toggleRecording = false, minimize = false,
          restore = false;
     int resizeWidth = 0, resizeHeight = 0;  // 0: keep
@@ -59,7 +62,8 @@ private:
     std::map<std::string, std::string> refusedBy_;  // scene -> the last reason it was refused
     std::set<std::string> missingInput_;           // scenes refused for a missing optional input
     Stopwatch clock_;
-    double nextScene_ = 1.5, nextVariant_ = .5, nextView_ = 1.1, nextResize_ = 3, nextMinimize_ = 7, nextRecording_ = 5, nextReport_ = 60;
+    double nextScene_ = 1.5, nextVariant_ = .5, nextView_ = 1.1, nextResize_ = 3, nextMinimize_ = 7, nextRecording_ = 5, nextReport_ = 60,
+           nextKernelReload_ = 2;
     double restoreAt_ = -1;  // when the minimized window comes back; < 0 while it is not minimized
     int resizeIndex_ = 0;
     long frames_ = 0, glErrors_ = 0, refusals_ = 0, errors_ = 0, switches_ = 0, resizes_ = 0, minimizes_ = 0,

@@ -72,7 +72,7 @@ public:
         if (!options.record.empty()) panel_.statusMessage = recording_.start(options.record);
         for (const std::string& press : options.presses) scriptedKeys_.push_back(parseScriptedKey(press));
         if (options.soakSeconds > 0) {
-            soakScenes_ = soakSceneIndices(listings_, prepared.backend);
+            soakScenes_ = soakSceneIndices(listings_, prepared.backend, prepared.kernel ? prepared.kernel->family() : "");
             std::vector<std::string> names;
             for (int index : soakScenes_) names.push_back(panel_.sceneNames[static_cast<std::size_t>(index)]);
             soak_ = std::make_unique<SoakDriver>(options.soakSeconds, std::move(names));
@@ -142,6 +142,13 @@ public:
             std::fprintf(stderr, "racelab view: interrupted (signal %d); closing\n", interruptSignal());
             return interruptedExitCode();
         }
+        if (soak_ && prepared_.kernel) {
+            const userkernel::UserKernelStatus& k = prepared_.kernel->status();
+            std::printf("soak: user kernel %s: %d builds loaded, %lld frames drawn, %lld frames it did not finish "
+                        "(each survived: the viewer went on), now %s\n",
+                        prepared_.kernel->variantName().c_str(), k.builds, k.frames, k.failedFrames,
+                        userkernel::kernelStateName(k.state));
+        }
         return soak_ ? soak_->finish() : 0;
     }
 
@@ -171,6 +178,7 @@ private:
         if (s.finished) return false;
         if (s.minimize) glfwIconifyWindow(window_.handle());
         if (s.restore) glfwRestoreWindow(window_.handle());
+        if (s.reloadKernel && prepared_.kernel) prepared_.kernel->recompile();
         if (s.resizeWidth > 0) glfwSetWindowSize(window_.handle(), s.resizeWidth, s.resizeHeight);
         if (s.nextVariant)
             controls_.variant = (controls_.variant + 1) % static_cast<int>(prepared_.scene->variants().size());

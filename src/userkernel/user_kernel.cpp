@@ -227,6 +227,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
             std::fprintf(stderr, "%s\n", message.c_str());
         }
         fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message, reply.timedOut);
+        ++status_.failedFrames;
         loaded_.reset();
         status_.runningBuild = false;
         return false;
@@ -241,6 +242,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
             if (live()) std::fprintf(stderr, "%s\nracelab goes on; save the file to try again\n", message.c_str());
             // Like a fault, it is not run again until the next save; the worker itself is unharmed.
             fail(KernelState::ContractBroken, message, false, true);
+            ++status_.failedFrames;
             loaded_.reset();
             status_.runningBuild = false;
             return false;

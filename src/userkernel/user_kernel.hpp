@@ -51,6 +51,7 @@ struct UserKernelStatus {
     double kernelMs = 0, handoffMs = 0;
     std::vector<double> stepMs;
     long long frames = 0;
+    long long failedFrames = 0;  // frames it did not finish: a fault, a hang, a broken contract, a write past an output
 };
 
 // Every frame's two times while a caller records them (bench's measured frames): the worker's own time for

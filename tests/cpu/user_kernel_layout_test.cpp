@@ -22,6 +22,9 @@
 #include "scenes/mesh/mesh_kernel_contract.hpp"
 #include "scenes/planes/plane_kernel_contract.hpp"
 #include "scenes/scene_registry.hpp"
+#include <cuda_runtime.h>  // __host__ __device__ for the launch list header
+
+#include "userkernel/device/racelab/launch.cuh"
 #include "userkernel/kernel_compiler.hpp"
 #include "userkernel/nvrtc_library.hpp"
 
@@ -155,5 +158,41 @@ TEST(UserKernelLayout, EveryContractsOffsetsSizesAndSymbolMatchItsDeviceHeader) 
     int contracts = 0;
     for (const WorkloadFamily* family : workloadFamilies()) contracts += family->kernelContract.has_value();
     EXPECT_EQ(contracts, checked);
+    fs::remove_all(folder);
+}
+
+// The launch list as the worker reads it from the cubin: each macro's rule, block, grid and shared bytes.
+TEST(UserKernelLayout, LaunchMacrosRecordTheirRuleBlockGridAndSharedMemory) {
+    if (!nvrtc().usable()) GTEST_SKIP() << "no NVRTC here: " << nvrtc().error;
+    const fs::path folder = fs::temp_directory_path() / ("racelab_launches_" + std::to_string(getpid()));
+    fs::create_directories(folder);
+    const std::string file = (folder / "launches.cu").string();
+    std::ofstream(file) << "#include <racelab/histogram.cuh>\n"
+                           "__global__ void a() {}\n__global__ void b() {}\n__global__ void c() {}\n__global__ void d() {}\n"
+                           "RACELAB_LAUNCHES(RACELAB_PER_ITEM(a, RACELAB_BINS, 128), RACELAB_PER_PIXEL(b, 16, 8, 512),\n"
+                           "                 RACELAB_FIXED(c, 7, 3, 32, 2), RACELAB_PER_SM(d, 8, 256, 16384));\n";
+    const KernelBuild build = compileKernel({file, "sm_75", {}}, KernelCache(""));
+    ASSERT_TRUE(build.ok) << build.messages();
+    const std::vector<std::uint8_t> bytes = deviceVariable(build.cubin, "racelabLaunches");
+    ASSERT_EQ(bytes.size(), 4 * sizeof(LaunchStep));
+    LaunchStep steps[4];
+    std::memcpy(steps, bytes.data(), sizeof steps);
+    struct Expected {
+        const char* name;
+        int rule, sizeIndex, block[3], grid[3], shared;
+    };
+    const Expected expected[4] = {{"a", kGridPerItem, 1, {128, 1, 1}, {0, 0, 0}, 0},
+                                  {"b", kGridPerPixel, -1, {16, 8, 1}, {0, 0, 0}, 512},
+                                  {"c", kGridFixed, -1, {32, 2, 1}, {7, 3, 1}, 0},
+                                  {"d", kGridPerSm, -1, {256, 1, 1}, {8, 1, 1}, 16384}};
+    for (int i = 0; i < 4; ++i) {
+        SCOPED_TRACE(expected[i].name);
+        EXPECT_STREQ(steps[i].kernel, expected[i].name);
+        EXPECT_EQ(steps[i].rule, expected[i].rule);
+        EXPECT_EQ(steps[i].sizeIndex, expected[i].sizeIndex);
+        for (int k = 0; k < 3; ++k) EXPECT_EQ(steps[i].block[k], expected[i].block[k]) << "block[" << k << "]";
+        for (int k = 0; k < 3; ++k) EXPECT_EQ(steps[i].grid[k], expected[i].grid[k]) << "grid[" << k << "]";
+        EXPECT_EQ(steps[i].sharedBytes, expected[i].shared);
+    }
     fs::remove_all(folder);
 }

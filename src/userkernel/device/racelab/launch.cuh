@@ -19,6 +19,7 @@ enum GridRule : int {
     kGridPerItem = 0,   // ceil(size / threads) blocks of `threads` threads
     kGridPerPixel = 1,  // ceil(width / bx) x ceil(height / by) blocks of bx x by threads
     kGridFixed = 2,     // exactly the grid given
+    kGridPerSm = 3,     // grid[0] blocks for every multiprocessor of the GPU (a grid-stride loop's grid)
 };
 
 constexpr int kNameChars = 64;
@@ -94,6 +95,11 @@ __host__ __device__ constexpr int sharedBytes(int bytes) { return bytes; }
 // A fixed grid: GX x GY blocks of BX x BY threads.
 #define RACELAB_FIXED(KERNEL, GX, GY, BX, BY, ...) \
     ::racelab::step(#KERNEL, static_cast<decltype(&KERNEL)>(nullptr), ::racelab::kGridFixed, -1, BX, BY, 1, GX, GY, 1, ::racelab::sharedBytes(__VA_ARGS__))
+
+// BLOCKS blocks of THREADS threads for every multiprocessor of the GPU: the grid a grid-stride loop wants, enough
+// to fill the GPU whatever its size (the built-in histogram's good variant launches 8 a multiprocessor).
+#define RACELAB_PER_SM(KERNEL, BLOCKS, THREADS, ...) \
+    ::racelab::step(#KERNEL, static_cast<decltype(&KERNEL)>(nullptr), ::racelab::kGridPerSm, -1, THREADS, 1, 1, BLOCKS, 1, 1, ::racelab::sharedBytes(__VA_ARGS__))
 
 // Also records the scratch list's length (0 without one), so racelab never looks for a table that is not there.
 #define RACELAB_LAUNCHES(...)                                                                        \
