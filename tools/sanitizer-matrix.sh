@@ -89,10 +89,13 @@ for tool in $tools; do
   case_ $tool clean circles-micro2M-good-1000x600 check --scene circles/micro2M --size 1000x600
   # User kernels run in racelab's worker process, which the sanitizer follows (--target-processes all): the
   # tiled example is clean; the racy starter races but stays in bounds; a kernel reading one row past the
-  # image is what memcheck must name, at its line of the user's file.
+  # image is what memcheck must name, at its line of the user's file. Not under initcheck: a user kernel's
+  # inputs and cleared image are written by racelab's process through CUDA IPC, which initcheck in the
+  # worker does not see, so every read of them is reported uninitialized (1.6 million reports for the tiled
+  # example on the H100, at its first read of the radius array).
   kernels=$(dirname "$bin")/../share/racelab/kernels/circles
-  case_ $tool clean user-kernel-tiled-1000x600 check --scene circles/rand10k --size 1000x600 --kernel "$kernels/tiled.cu" --kernel-timeout 300
-  case_ $tool clean user-kernel-starter-512x512 render --scene circles/rand10k --size 512x512 --kernel "$kernels/starter.cu" --kernel-timeout 300 --out "$out/starter.png"
+  [ "$tool" = initcheck ] || case_ $tool clean user-kernel-tiled-1000x600 check --scene circles/rand10k --size 1000x600 --kernel "$kernels/tiled.cu" --kernel-timeout 300
+  [ "$tool" = initcheck ] || case_ $tool clean user-kernel-starter-512x512 render --scene circles/rand10k --size 512x512 --kernel "$kernels/starter.cu" --kernel-timeout 300 --out "$out/starter.png"
   if [ "$tool" = memcheck ]; then
     printf '%s\n' '#include <racelab/circles.cuh>' '__global__ void readPastTheImage() {' \
       '    int w = cuConstRendererParams.imageWidth, h = cuConstRendererParams.imageHeight;' \
