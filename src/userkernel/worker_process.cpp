@@ -26,6 +26,25 @@ constexpr std::size_t kKeptLines = 200;
 constexpr int kWorkerSocketFd = 3;
 constexpr int kStartTimeoutMs = 60'000;  // a worker's CUDA context, also under compute-sanitizer  // where the worker finds its end of the socket pair
 
+// RACELAB_TRACE_WORKER=1 prints how long each step of a worker's life took (docs/HARDENING.md: a fault's cost).
+class TraceStep {
+public:
+    explicit TraceStep(const char* what) : what_(what), start_(std::chrono::steady_clock::now()) {}
+    ~TraceStep() {
+        static const bool on = [] {
+            const char* v = std::getenv("RACELAB_TRACE_WORKER");
+            return v && *v && std::strcmp(v, "0") != 0;
+        }();
+        if (on)
+            std::fprintf(stderr, "worker trace: %s %.1f ms\n", what_,
+                         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count());
+    }
+
+private:
+    const char* what_;
+    std::chrono::steady_clock::time_point start_;
+};
+
 // The racelab binary to start as the worker: $RACELAB_WORKER, else this process's own executable when it is
 // racelab, else the racelab beside it (the test binaries live next to it in build/bin).
 std::string workerExecutable() {
@@ -50,6 +69,7 @@ void WorkerProcess::start(int device, int timeoutMs) {
 
 void WorkerProcess::launch(int device) {
     stop();
+    const TraceStep trace("launch");
     int sockets[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets) != 0)
         throw Error(std::string("kernel worker: socketpair failed: ") + std::strerror(errno));
@@ -99,6 +119,7 @@ void WorkerProcess::launch(int device) {
 
 void WorkerProcess::awaitReady(int timeoutMs) {
     if (!awaitingReady_) return;
+    const TraceStep trace("await ready");
     awaitingReady_ = false;
     nlohmann::json ready;
     const auto status = channel_.receive(ready, timeoutMs);
@@ -133,7 +154,11 @@ WorkerReply WorkerProcess::request(const nlohmann::json& message, int timeoutMs,
         kill("send");
         return reply;
     }
-    const auto status = channel_.receive(reply.message, timeoutMs);
+    WorkerChannel::Status status;
+    {
+        const TraceStep trace("request");
+        status = channel_.receive(reply.message, timeoutMs);
+    }
     if (status == WorkerChannel::Status::TimedOut) {
         kill("watchdog");
         reply.error = (whatTimedOut.empty() ? std::string("the kernel worker did not answer") : whatTimedOut) + " within " +
@@ -180,6 +205,7 @@ std::string WorkerProcess::exitDescription() {
 void WorkerProcess::kill(const char*) {
     awaitingReady_ = false;
     if (pid_ > 0) {
+        const TraceStep trace("kill and reap");
         ::kill(pid_, SIGKILL);
         int status = 0;
         waitpid(pid_, &status, 0);
