@@ -297,8 +297,26 @@ void CircleGpuCuda::Impl::withLanes(int lanes, bool coarse, Launch launch) {
     }
 }
 
+const unsigned* CircleGpuCuda::Impl::walkFlag(cudaStream_t stream) {
+    if (!walkEveryCircle.data()) {
+        walkEveryCircle.allocate(1, "walk-every-circle flag");
+        CUDA_CHECK(cudaMemsetAsync(walkEveryCircle.data(), 0xff, sizeof(unsigned), stream));  // > any capacity
+    }
+    return walkEveryCircle.data();
+}
+
 void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& grid) {
     absorbReadbacks();
+    if (count <= kEveryCirclePerTileMax) {
+        stats = {};
+        stats.everyCirclePerTile = true;
+        stats.passes = 1;
+        stats.tileSize = kTileSize;
+        launchRenderTiles(false, false, static_cast<unsigned>(grid.tilesX * grid.tilesY), target.stream, circles(), grid,
+                          snow, everyCircle(0, count, target.stream), pixelState.data(), tileDone.data(),
+                          opaqueTiles.data(), target.pixels, target.pitchBytes);
+        return;
+    }
     const int firstPass = firstPassCircles();
     if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
     const bool onePass = count <= 2 * firstPass || !twoPassesPayOff;
@@ -332,10 +350,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         stats.secondPassBinned = !skipSecondBinning;
         if (skipSecondBinning) {
             if (slot) slot->pairs[1] = kNotBinned;
-            if (!walkEveryCircle.data()) walkEveryCircle.allocate(1, "second-pass walk flag");
-            CUDA_CHECK(cudaMemsetAsync(walkEveryCircle.data(), 0xff, sizeof(unsigned), target.stream));  // > any capacity
-            const TileLists walk{nullptr, nullptr, nullptr, walkEveryCircle.data(), 0u, 0u, static_cast<unsigned>(split)};
-            launchRenderTiles(true, false, tiles, target.stream, circles(), grid, snow, walk, pixelState.data(),
+            launchRenderTiles(true, false, tiles, target.stream, circles(), grid, snow, everyCircle(0, split, target.stream), pixelState.data(),
                               tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
         } else {
             binAndRender<true, false>(target, grid, 0, split, true, slot, 1, 2);

@@ -48,6 +48,11 @@ inline constexpr float kTransmittanceCutoff = 1.f / 512.f;
 // 30 layers on average (Poisson) all 256 pixels of a tile reach 9 with probability above 0.99. So the first
 // pass takes the nearest 30 / (pi r^2) circles of mean radius r (screen units), and at least 32,768.
 inline constexpr int kMinFirstPassCircles = 32768;
+// Scenes of at most this many circles (the small CS149 scenes: 3 to 1,217) are not binned: the renderer tests
+// every circle against its tile itself, 256 at a time, in one launch. Binning them is a chain of six launches
+// around a sort, each mostly waiting on the one before; testing every circle costs count / 256 staged batches
+// a tile, which for these counts is less.
+inline constexpr int kEveryCirclePerTileMax = 2048;
 inline constexpr float kFirstPassLayers = 30.f;
 
 struct DeviceCircles {
@@ -125,6 +130,12 @@ struct CircleGpuCuda::Impl {
     // binning back on for the next frames.
     bool skipSecondBinning = false;
     DeviceBuffer<unsigned> walkEveryCircle;
+    // The flag's device word, set once to a count above any capacity.
+    const unsigned* walkFlag(cudaStream_t stream);
+    // Every circle of [begin, end) tested by the renderer itself, per tile (no binning).
+    TileLists everyCircle(int begin, int end, cudaStream_t stream) {
+        return TileLists{nullptr, nullptr, nullptr, walkFlag(stream), 0u, static_cast<unsigned>(begin), static_cast<unsigned>(end)};
+    }
     unsigned* pinnedTotal = nullptr;  // the unordered variant's pair count (it waits for it)
     // What a good frame tells the host, copied into pinned memory on the stream and read once that frame's
     // event has completed (cudaEventQuery: the host never waits for it). A small ring, so frames in flight

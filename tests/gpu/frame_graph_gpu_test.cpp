@@ -11,6 +11,8 @@
 #include "core/fault_injection.hpp"
 #include "core/frame_graph.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/kernel_timing.hpp"
+#include "core/scoped_enabled.hpp"
 #include "gpu_test_support.hpp"
 
 using namespace racelab;
@@ -136,6 +138,41 @@ TEST(CirclePairs, ASecondPassSkippedBecauseEveryTileWasOpaqueDrawsTheSamePixels)
             EXPECT_NE(run->scene->statsLine().find("second pass not binned"), std::string::npos)
                 << "frame " << f << ": " << run->scene->statsLine();
             EXPECT_TRUE(run->loop->lastFramePixels().pixels == first.pixels) << "frame " << f;
+        }
+    }
+}
+
+// The renderer's choice (binning.cu, kEveryCirclePerTileMax): scenes of few circles are drawn by one launch
+// that tests every circle per tile; rand10k, above the bound, is binned. That the pixels are the course's is
+// GoodVariantPassesCheck's (every CS149 scene against the CPU reference).
+TEST(CircleRenderer, FewCirclesAreDrawnByOneLaunchAndManyAreBinned) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    struct Case {
+        const char* scene;
+        bool oneLaunch;
+    };
+    for (const Case& c : {Case{"circles/rgb", true}, Case{"circles/pattern", true}, Case{"circles/rand10k", false}}) {
+        SCOPED_TRACE(c.scene);
+        auto run = start(c.scene, false);
+        ASSERT_TRUE(run);
+        run->loop->runFrame(goodFrames());
+        KernelTiming& timing = KernelTiming::instance();
+        timing.clear();
+        {
+            const ScopedEnabled<KernelTiming> timed(timing, true);
+            run->loop->runFrame(goodFrames());
+            timing.closeFrame();
+        }
+        int circleSteps = 0;
+        for (const KernelStat& s : timing.summary()) circleSteps += s.name.rfind("circles:", 0) == 0;
+        timing.clear();
+        const std::string stats = run->scene->statsLine();
+        if (c.oneLaunch) {
+            EXPECT_EQ(circleSteps, 1) << "steps of the frame besides the render";
+            EXPECT_NE(stats.find("every circle tested per 16px tile"), std::string::npos) << stats;
+        } else {
+            EXPECT_GT(circleSteps, 3) << "rand10k is binned: count, scan, emit, sort, ranges, render";
+            EXPECT_EQ(stats.find("every circle tested"), std::string::npos) << stats;
         }
     }
 }

@@ -21,6 +21,7 @@ struct CircleRenderStats {
     int tileSize = 0;            // of the binning: 16, or 64 where large circles are binned into coarse tiles
     int passes = 0;              // binning passes (large scenes: nearest circles first, then the rest culled)
     bool secondPassBinned = false;  // the last frame binned its second pass (not: every tile was opaque before)
+    bool everyCirclePerTile = false;  // few circles: not binned, the renderer tested every circle per tile
 };
 
 // The circle arrays on the device, in CS149's layout (3 floats a circle for position, velocity, color).

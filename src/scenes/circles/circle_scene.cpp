@@ -103,6 +103,9 @@ std::string CircleScene::statsLine() const {
     line << set_.count() << " circles";
     if (gpu_ && backend_ == Backend::Cuda) {
         auto stats = gpu_->lastStats();
+        if (stats.everyCirclePerTile)
+            line << "; good renderer: one launch, every circle tested per " << stats.tileSize << "px tile (no binning: "
+                 << "few circles)";
         if (stats.tilePairs > 0) line << "; good binning: " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles, "
                                         << stats.passes << (stats.passes == 1 ? " pass)" : " passes)");
         if (stats.passes > 1 && !stats.secondPassBinned)
