@@ -48,11 +48,12 @@ inline constexpr float kTransmittanceCutoff = 1.f / 512.f;
 // 30 layers on average (Poisson) all 256 pixels of a tile reach 9 with probability above 0.99. So the first
 // pass takes the nearest 30 / (pi r^2) circles of mean radius r (screen units), and at least 32,768.
 inline constexpr int kMinFirstPassCircles = 32768;
-// Scenes of at most this many circles (the small CS149 scenes: 3 to 1,217) are not binned: the renderer tests
-// every circle against its tile itself, 256 at a time, in one launch. Binning them is a chain of six launches
-// around a sort, each mostly waiting on the one before; testing every circle costs count / 256 staged batches
-// a tile, which for these counts is less.
-inline constexpr int kEveryCirclePerTileMax = 2048;
+// Scenes of at most this many circles (rgb, rgby, bouncingballs, hypnosis and fireworks: 3 to 315) are not
+// binned: the renderer tests every circle against its tile itself, 256 at a time, in one launch. Binning them
+// is a chain of six launches around a sort, each mostly waiting on the one before; testing every circle costs
+// count / 256 staged batches in every tile. Measured on the H100 (docs/BENCHMARKS.md): fireworks' 315 circles
+// (2 batches) drew faster this way, pattern's 1,217 (5 batches) slower than binned.
+inline constexpr int kEveryCirclePerTileMax = 512;
 inline constexpr float kFirstPassLayers = 30.f;
 
 struct DeviceCircles {
