@@ -21,16 +21,24 @@ RACELAB_HD Rgb clearColor(bool snow, int row, int height) {
     return {shade, shade, shade};
 }
 
+// Entry k (0..4) of the snow ramp: white, white, pale blue, pale blue, lilac. Selected, not read from an array:
+// on the GPU an array indexed at run time lives in each thread's local memory and is written on every call,
+// which made the snow renderer bound by that traffic in L2 (docs/BENCHMARKS.md, "Circles at the limit").
+RACELAB_HD Rgb snowRampEntry(int k) {
+    if (k < 2) return {1.f, 1.f, 1.f};
+    if (k < 4) return {.8f, .9f, 1.f};
+    return {.8f, .8f, 1.f};
+}
+
 RACELAB_HD Rgb snowRamp(float coord) {
-    // white, white, pale blue, pale blue, lilac: interpolated by normalized distance from the centre
-    const float table[5][3] = {{1.f, 1.f, 1.f}, {1.f, 1.f, 1.f}, {.8f, .9f, 1.f}, {.8f, .9f, 1.f}, {.8f, .8f, 1.f}};
+    // the ramp interpolated by normalized distance from the centre
     float scaled = coord * 4.f;
     int base = static_cast<int>(scaled);
     base = base < 4 ? base : 4;
     int next = base + 1 < 5 ? base + 1 : 4;  // coord == 1 exactly: stay on the last entry
     float w = scaled - static_cast<float>(base);
-    return {(1.f - w) * table[base][0] + w * table[next][0], (1.f - w) * table[base][1] + w * table[next][1],
-            (1.f - w) * table[base][2] + w * table[next][2]};
+    const Rgb a = snowRampEntry(base), b = snowRampEntry(next);
+    return {(1.f - w) * a.r + w * b.r, (1.f - w) * a.g + w * b.g, (1.f - w) * a.b + w * b.b};
 }
 
 // Colour and opacity of a circle at a pixel centre already known to be covered (distSq <= r^2).

@@ -50,14 +50,16 @@ __constant__ GlobalConstants cuConstRendererParams;
 // The snow scenes shade a circle by the distance from its centre through this colour ramp (white, white,
 // pale blue, pale blue, lilac), as the course's lookupColor does: `coord` is the distance over the radius.
 __device__ __inline__ float3 lookupColor(float coord) {
-    const float ramp[5][3] = {{1.f, 1.f, 1.f}, {1.f, 1.f, 1.f}, {.8f, .9f, 1.f}, {.8f, .9f, 1.f}, {.8f, .8f, 1.f}};
+    // The ramp's entries selected, not indexed: an array indexed at run time would live in the thread's local
+    // memory and be written on every call.
     float scaled = coord * 4.f;
     int base = static_cast<int>(scaled);
     base = base < 4 ? base : 4;
     int next = base + 1 < 5 ? base + 1 : 4;
     float w = scaled - static_cast<float>(base);
-    return make_float3((1.f - w) * ramp[base][0] + w * ramp[next][0], (1.f - w) * ramp[base][1] + w * ramp[next][1],
-                       (1.f - w) * ramp[base][2] + w * ramp[next][2]);
+    float3 a = base < 2 ? make_float3(1.f, 1.f, 1.f) : base < 4 ? make_float3(.8f, .9f, 1.f) : make_float3(.8f, .8f, 1.f);
+    float3 b = next < 2 ? make_float3(1.f, 1.f, 1.f) : next < 4 ? make_float3(.8f, .9f, 1.f) : make_float3(.8f, .8f, 1.f);
+    return make_float3((1.f - w) * a.x + w * b.x, (1.f - w) * a.y + w * b.y, (1.f - w) * a.z + w * b.z);
 }
 
 // The course's shading at a pixel centre of a circle given by its values (shadePixel's arithmetic: colour and
