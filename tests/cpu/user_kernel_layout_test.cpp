@@ -22,11 +22,21 @@
 #include "scenes/mesh/mesh_kernel_contract.hpp"
 #include "scenes/planes/plane_kernel_contract.hpp"
 #include "scenes/scene_registry.hpp"
-#include <cuda_runtime.h>  // __host__ __device__ for the launch list header
-
-#include "userkernel/device/racelab/launch.cuh"
 #include "userkernel/kernel_compiler.hpp"
 #include "userkernel/nvrtc_library.hpp"
+
+// The launch list header is device code for NVRTC; read here by the host compiler (the build may have no CUDA
+// headers), its __host__ __device__ qualifiers mean nothing.
+#ifndef __host__
+#define __host__
+#define __device__
+#define RACELAB_TEST_DEFINED_QUALIFIERS
+#endif
+#include "userkernel/device/racelab/launch.cuh"
+#ifdef RACELAB_TEST_DEFINED_QUALIFIERS
+#undef __host__
+#undef __device__
+#endif
 
 namespace fs = std::filesystem;
 using namespace racelab;
