@@ -56,24 +56,6 @@ private:
     std::unique_ptr<userkernel::UserKernelScene> scene_;
 };
 
-// The median over `frames` frames after `warmup` of what `sample` reads from each frame, the variant drawn
-// through the frame loop as bench draws it (paused: the same frame every time).
-double medianFrameTime(Scene& scene, int variant, Size2 size, long warmup, long frames, cudaStream_t stream,
-                       const std::function<double(const FrameTiming&)>& sample) {
-    FrameLoop loop(scene, nullptr, nullptr, stream);
-    loop.setHeadlessSize(size.width, size.height);
-    FrameControls controls;
-    controls.variant = variant;
-    controls.paused = true;
-    controls.raceMeter = false;
-    std::vector<double> times;
-    for (long i = 0; i < warmup + frames; ++i) {
-        const FrameTiming timing = loop.runFrame(controls);
-        if (i >= warmup) times.push_back(sample(timing));
-    }
-    return summarize(times).p50;
-}
-
 }  // namespace
 
 std::vector<std::string> gradedScenes(const GradeOptions& options) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/errors.hpp"
+#include "core/stats.hpp"
 
 namespace racelab {
 
@@ -14,15 +15,37 @@ void advanceTo(Scene& scene, long frame, cudaStream_t stream) {
     for (long i = 0; i < frame; ++i) scene.advance(1.0 / 60.0, stream);
 }
 
-HostImage renderOffline(Scene& scene, int variant, Size2 size, cudaStream_t stream) {
-    FrameLoop loop(scene, nullptr, nullptr, stream);
-    loop.setHeadlessSize(size.width, size.height);
+namespace {
+
+// `variant` drawn again and again at the scene's current frame (paused), without the race meter.
+FrameControls stillFrame(int variant) {
     FrameControls controls;
     controls.variant = variant;
     controls.paused = true;
     controls.raceMeter = false;
-    loop.runFrame(controls);
+    return controls;
+}
+
+}  // namespace
+
+HostImage renderOffline(Scene& scene, int variant, Size2 size, cudaStream_t stream) {
+    FrameLoop loop(scene, nullptr, nullptr, stream);
+    loop.setHeadlessSize(size.width, size.height);
+    loop.runFrame(stillFrame(variant));
     return loop.lastFramePixels();
+}
+
+double medianFrameTime(Scene& scene, int variant, Size2 size, long warmup, long frames, cudaStream_t stream,
+                       const std::function<double(const FrameTiming&)>& sample) {
+    FrameLoop loop(scene, nullptr, nullptr, stream);
+    loop.setHeadlessSize(size.width, size.height);
+    const FrameControls controls = stillFrame(variant);
+    std::vector<double> times;
+    for (long i = 0; i < warmup + frames; ++i) {
+        const FrameTiming timing = loop.runFrame(controls);
+        if (i >= warmup) times.push_back(sample(timing));
+    }
+    return summarize(times).p50;
 }
 
 FrameControls comparisonControls(const ComparisonOptions& options, int variant) {

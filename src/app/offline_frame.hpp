@@ -4,6 +4,7 @@
 #include "app/commands.hpp"
 #include "app/frame_loop.hpp"
 #include "core/host_image.hpp"
+#include <functional>
 #include <string>
 #include "core/size_parse.hpp"
 #include "scenes/scene.hpp"
@@ -12,6 +13,10 @@ namespace racelab {
 
 void advanceTo(Scene& scene, long frame, cudaStream_t stream);
 HostImage renderOffline(Scene& scene, int variant, Size2 size, cudaStream_t stream);
+// The median over `frames` frames after `warmup` of what `sample` reads from each frame, `variant` drawn
+// through the frame loop as renderOffline draws it (paused: the same frame every time); grade's timing.
+double medianFrameTime(Scene& scene, int variant, Size2 size, long warmup, long frames, cudaStream_t stream,
+                       const std::function<double(const FrameTiming&)>& sample);
 
 // The frame loop's controls for `variant` shown in the comparison view the command line asked for.
 FrameControls comparisonControls(const ComparisonOptions& options, int variant);
