@@ -93,6 +93,14 @@ void UserKernel::fail(KernelState state, const std::string& message, bool timedO
     status_.wrotePastEnd = wrotePastEnd;
 }
 
+bool UserKernel::failFrame(KernelState state, const std::string& message, bool timedOut, bool wrotePastEnd) {
+    fail(state, message, timedOut, wrotePastEnd);
+    ++status_.failedFrames;
+    loaded_.reset();  // not run again until the next save (or retry)
+    status_.runningBuild = false;
+    return false;
+}
+
 bool UserKernel::retry() {
     poll();
     if (loaded_ && worker_ && worker_->running()) return true;
@@ -201,9 +209,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     if (!workerHasBuffers_) {
         const WorkerReply reply = worker_->request(buffersRequest(handoff_->handles()), kControlTimeoutMs, "opening racelab's buffers");
         if (!reply.ok) {
-            fail(KernelState::Faulted, reply.error);
-            loaded_.reset(), status_.runningBuild = false;
-            return false;
+            return failFrame(KernelState::Faulted, reply.error);
         }
         workerHasBuffers_ = true;
         handoff_->releaseRetired();
@@ -226,11 +232,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
             if (reply.workerLost) message += "\nracelab goes on; save the file to try again";
             std::fprintf(stderr, "%s\n", message.c_str());
         }
-        fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message, reply.timedOut);
-        ++status_.failedFrames;
-        loaded_.reset();
-        status_.runningBuild = false;
-        return false;
+        return failFrame(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message, reply.timedOut);
     }
     const FrameTimes times = timesFrom(reply.message);
     for (std::size_t i = 0; i < times.guardDamage.size() && i < frame.outputs.size(); ++i)
@@ -241,11 +243,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
                                         " KiB after it changed (an index a row or an element too far?)";
             if (live()) std::fprintf(stderr, "%s\nracelab goes on; save the file to try again\n", message.c_str());
             // Like a fault, it is not run again until the next save; the worker itself is unharmed.
-            fail(KernelState::ContractBroken, message, false, true);
-            ++status_.failedFrames;
-            loaded_.reset();
-            status_.runningBuild = false;
-            return false;
+            return failFrame(KernelState::ContractBroken, message, false, true);
         }
     if (status_.state != KernelState::Running && status_.state != KernelState::CompileFailed) {
         status_.state = KernelState::Running;

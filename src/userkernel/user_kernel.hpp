@@ -96,6 +96,8 @@ private:
     bool load(const KernelBuild& build);
     bool ensureWorker();
     void fail(KernelState state, const std::string& message, bool timedOut = false, bool wrotePastEnd = false);
+    // A frame the kernel did not finish: the failure recorded and counted, the build no longer run. False.
+    bool failFrame(KernelState state, const std::string& message, bool timedOut = false, bool wrotePastEnd = false);
 
     std::string path_, family_;
     KernelContract contract_;
