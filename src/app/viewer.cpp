@@ -144,7 +144,7 @@ public:
         }
         if (soak_ && prepared_.kernel) {
             const userkernel::UserKernelStatus& k = prepared_.kernel->status();
-            std::printf("soak: user kernel %s: %d builds loaded, %lld frames drawn, %lld frames it did not finish "
+            std::printf("soak: user kernel %s: %d builds (compiled or from the cache), %lld frames drawn, %lld frames it did not finish "
                         "(each survived: the viewer went on), now %s\n",
                         prepared_.kernel->variantName().c_str(), k.builds, k.frames, k.failedFrames,
                         userkernel::kernelStateName(k.state));
