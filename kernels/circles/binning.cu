@@ -209,8 +209,15 @@ void CircleGpuCuda::Impl::absorbReadbacks() {
         }
         if (r.passes > 1) skipSecondBinning = r.tiles == capacityTiles && r.opaque == r.tiles;
         if (r.passes > 1 && r.opaque < r.tiles / 2) {
+            // Frames launched before this read-back may have run two passes too: only the first of them sets
+            // the wait, and a failed retry (twoPassesPayOff set again) doubles it.
+            if (twoPassesPayOff) {
+                framesUntilRetry = retryInterval;
+                retryInterval = std::min(2 * retryInterval, kLongestRetryFrames);
+            }
             twoPassesPayOff = false;
-            framesUntilRetry = 120;
+        } else if (r.passes > 1) {
+            retryInterval = kFirstRetryFrames;
         }
     }
 }
@@ -305,18 +312,37 @@ const unsigned* CircleGpuCuda::Impl::walkFlag(cudaStream_t stream) {
     return walkEveryCircle.data();
 }
 
+CircleRenderPath CircleGpuCuda::Impl::pathFor(const TileGrid& grid) const {
+    const TileGrid coarse = gridOfSide<kCoarseTileSize>(grid);
+    const std::size_t listed = static_cast<std::size_t>(coarse.tilesX * coarse.tilesY) * static_cast<std::size_t>(count);
+    const bool listable = listed <= kMostListedEntries;
+    if (forcedPath >= 0) {
+        const auto forced = static_cast<CircleRenderPath>(forcedPath);
+        if (forced != CircleRenderPath::ListedPerCoarseTile || listable) return forced;
+    }
+    if (count <= kEveryCirclePerTileMax) return CircleRenderPath::EveryCirclePerTile;
+    return CircleRenderPath::Binned;
+}
+
 void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& grid) {
     absorbReadbacks();
-    if (count <= kEveryCirclePerTileMax) {
+    const CircleRenderPath path = pathFor(grid);
+    if (path != CircleRenderPath::Binned) {
         stats = {};
-        stats.everyCirclePerTile = true;
+        stats.path = path;
         stats.passes = 1;
-        stats.tileSize = kTileSize;
-        launchRenderTiles(false, false, static_cast<unsigned>(grid.tilesX * grid.tilesY), target.stream, circles(), grid,
-                          snow, everyCircle(0, count, target.stream), pixelState.data(), tileDone.data(),
-                          opaqueTiles.data(), target.pixels, target.pitchBytes);
+        if (path == CircleRenderPath::EveryCirclePerTile) {
+            stats.tileSize = kTileSize;
+            launchRenderTiles(false, false, static_cast<unsigned>(grid.tilesX * grid.tilesY), target.stream, circles(),
+                              grid, snow, everyCircle(0, count, target.stream), pixelState.data(), tileDone.data(),
+                              opaqueTiles.data(), target.pixels, target.pitchBytes);
+        } else {
+            stats.tileSize = kCoarseTileSize;
+            renderListedPerCoarseTile(target, grid);
+        }
         return;
     }
+    stats.path = CircleRenderPath::Binned;
     const int firstPass = firstPassCircles();
     if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
     const bool onePass = count <= 2 * firstPass || !twoPassesPayOff;
@@ -329,6 +355,13 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
     FrameReadback* slot = readbackPending[slotIndex] ? nullptr : &readback[slotIndex];
     const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
     if (slot) slot->tiles = tiles, slot->coarse = coarse;
+    if (count > 2 * firstPass) {
+        // A scene that may run two passes keeps their buffers from its first frame, so a retry of two passes
+        // after one-pass frames allocates nothing (an allocation can wait for the whole device).
+        pixelState.reserve(static_cast<std::size_t>(grid.width) * grid.height, "front-to-back pixel state");
+        tileDone.reserve(tiles, "tile flags");
+        if (!opaqueTiles.data()) opaqueTiles.allocate(1, "opaque tile counter");
+    }
     if (onePass) {
         if (slot) slot->passes = 1;
         stats.secondPassBinned = false;
@@ -338,9 +371,6 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         // Nearest circles first; then the rest, culled against the tiles that became opaque (when that is every
         // tile, the second pass's count kernel sees it on the device and bins nothing).
         if (slot) slot->passes = 2;
-        pixelState.reserve(static_cast<std::size_t>(grid.width) * grid.height, "front-to-back pixel state");
-        tileDone.reserve(tiles, "tile flags");
-        if (!opaqueTiles.data()) opaqueTiles.allocate(1, "opaque tile counter");
         CUDA_CHECK(cudaMemsetAsync(opaqueTiles.data(), 0, sizeof(unsigned), target.stream));
         const int split = count - firstPass;
         binAndRender<false, true>(target, grid, split, count, false, slot, 0, 1);

@@ -22,7 +22,8 @@
 // bad: a thread per circle writes straight into a float image without atomics or ordering.
 //
 // The files, one job each:
-//   binning.cu      tile pairs, the adaptive two-pass good variant, the unordered one
+//   binning.cu      tile pairs, the adaptive two-pass good variant, the unordered one, the choice of path
+//   coarse_lists.cu circles listed per coarse tile by one launch, in order (no binning, no sort)
 //   render_tiles.cu the per-tile front-to-back renderer both good and unordered end in
 //   render_racy.cu  the bad variant
 //   animation.cu    the particle steps (the only unit with the snow noise tables in constant memory)
@@ -48,12 +49,21 @@ inline constexpr float kTransmittanceCutoff = 1.f / 512.f;
 // 30 layers on average (Poisson) all 256 pixels of a tile reach 9 with probability above 0.99. So the first
 // pass takes the nearest 30 / (pi r^2) circles of mean radius r (screen units), and at least 32,768.
 inline constexpr int kMinFirstPassCircles = 32768;
-// Scenes of at most this many circles (rgb, rgby, bouncingballs, hypnosis and fireworks: 3 to 315) are not
-// binned: the renderer tests every circle against its tile itself, 256 at a time, in one launch. Binning them
-// is a chain of six launches around a sort, each mostly waiting on the one before; testing every circle costs
-// count / 256 staged batches in every tile. Measured on the H100 (docs/BENCHMARKS.md): fireworks' 315 circles
-// (2 batches) drew faster this way, pattern's 1,217 (5 batches) slower than binned.
+// How renderGood finds each tile's circles, from the circle count (CircleRenderPath). Binning is a chain of
+// six launches around a sort, each mostly waiting on the one before, which for few circles costs more than
+// testing them all:
+// - at most kEveryCirclePerTileMax circles (rgb, rgby, bouncingballs, hypnosis, fireworks): one launch, each
+//   render tile tests every circle itself, 256 staged at a time. Measured on the H100 (docs/BENCHMARKS.md):
+//   fireworks' 315 circles (2 batches) drew faster this way, pattern's 1,217 (5 batches) slower than binned;
+// - above, binning (and two passes for the large scenes);
+// - ListedPerCoarseTile (coarse_lists.cu: a block per coarse tile tests every circle and a scan compacts the
+//   hits into an ordered list, one launch in place of the binning chain) draws the same pixels and is chosen
+//   only by RACELAB_CIRCLES_PATH=listed until it is measured against binning on the GPU; it is meant for
+//   scenes of a few thousand circles (pattern, rand10k, biglittle, littlebig: 1,217 to 10,000).
 inline constexpr int kEveryCirclePerTileMax = 512;
+// The coarse lists have room for every circle in every coarse tile; above this many entries (a frame much
+// larger than 1024x1024 at the largest count) the path cannot be forced and the scene is binned.
+inline constexpr std::size_t kMostListedEntries = std::size_t{1} << 24;
 inline constexpr float kFirstPassLayers = 30.f;
 
 struct DeviceCircles {
@@ -122,8 +132,13 @@ struct CircleGpuCuda::Impl {
     // Two passes pay off only when the first makes most tiles opaque. The renderer learns that from a
     // finished frame's read-back and falls back to one pass otherwise, trying two again now and then (the
     // pixels are the same either way).
+    // Each retry that fails again doubles the wait before the next (kFirstRetryFrames up to kLongestRetryFrames):
+    // a retry is a slow frame (the two-pass launches, a graph of another shape; the first ones also load those
+    // kernels), and snow, where two passes never pay off, otherwise had one every 120 frames.
+    static constexpr int kFirstRetryFrames = 120, kLongestRetryFrames = 7680;
     bool twoPassesPayOff = true;
     int framesUntilRetry = 0;
+    int retryInterval = kFirstRetryFrames;
     // The last finished two-pass frame had every tile opaque after its first pass: the second pass then bins
     // nothing (rand100k's usual case at 1024x1024), so it is not binned at all. Its renderer is told the lists
     // overflowed (walkEveryCircle: a pair count above any capacity), so a tile that is not opaque this time
@@ -176,6 +191,12 @@ struct CircleGpuCuda::Impl {
     template <typename Launch>
     static void withLanes(int lanes, bool coarse, Launch launch);
     void renderGood(const FrameTarget& target, const TileGrid& grid);
+    CircleRenderPath pathFor(const TileGrid& grid) const;
+    // RACELAB_CIRCLES_PATH=every|listed|binned forces a path where it can draw the scene (to measure the paths
+    // against each other on one scene; the pixels are the same on every path).
+    int forcedPath = -1;
+    // coarse_lists.cu
+    void renderListedPerCoarseTile(const FrameTarget& target, const TileGrid& grid);
     void renderUnordered(const FrameTarget& target, const TileGrid& grid);
 
     // render_racy.cu

@@ -2,11 +2,13 @@
 // reads its totals through (the unordered variant's word, the good variant's read-back ring), and the
 // dispatch to the three variants (binning.cu for good and unordered, render_racy.cu for bad). The animation
 // step lives in animation.cu. No kernels here.
+#include <cstdlib>
 #include <string>
 
 #include "circles/circle_gpu_internal.cuh"
 #include "common/launch.cuh"
 #include "core/device_buffer.hpp"
+#include "core/errors.hpp"
 
 namespace racelab::circles {
 namespace {
@@ -25,6 +27,14 @@ TileGrid makeGrid(int width, int height) {
 }  // namespace
 
 CircleGpuCuda::Impl::Impl() {
+    if (const char* forced = std::getenv("RACELAB_CIRCLES_PATH")) {
+        const std::string name = forced;
+        if (name == "binned") forcedPath = static_cast<int>(CircleRenderPath::Binned);
+        else if (name == "every") forcedPath = static_cast<int>(CircleRenderPath::EveryCirclePerTile);
+        else if (name == "listed") forcedPath = static_cast<int>(CircleRenderPath::ListedPerCoarseTile);
+        else if (!name.empty())
+            throw UsageError("RACELAB_CIRCLES_PATH is '" + name + "': give binned, every or listed (or leave it unset)");
+    }
     CUDA_CHECK(cudaMallocHost(&pinnedTotal, sizeof(unsigned)));
     CUDA_CHECK(cudaMallocHost(&readback, kReadbackSlots * sizeof(FrameReadback)));
     for (cudaEvent_t& e : readbackDone) CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
@@ -52,6 +62,7 @@ void CircleGpuCuda::upload(const CircleSet& set, cudaStream_t stream) {
     impl_->meanRadius = n ? static_cast<float>(radiusSum / static_cast<double>(n)) : 0.f;
     impl_->meanSquaredRadius = n ? static_cast<float>(squaredSum / static_cast<double>(n)) : 0.f;
     impl_->twoPassesPayOff = true;
+    impl_->retryInterval = Impl::kFirstRetryFrames;
     impl_->hostRadius = set.radius;
     impl_->capacityWidth = impl_->capacityHeight = 0;  // bound the pair buffers again for these radii
     if (n == 0) return;

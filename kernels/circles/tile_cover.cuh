@@ -72,16 +72,17 @@ __device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float p
     }
 }
 
-// Whether forEachCoveredTile would visit tile (tx, ty) of this circle (without a skip list): the renderer's
-// test when it walks every circle itself instead of a binned list.
+// Whether forEachCoveredTile<kSide> would visit tile (tx, ty) of this circle (without a skip list): the
+// renderer's test when it walks every circle itself instead of a binned list (kSide = kTileSize), and the test
+// that lists circles per coarse tile without binning (coarse_lists.cu, kSide = kCoarseTileSize).
+template <int kSide = kTileSize>
 __device__ __forceinline__ bool circleCoversTile(const TileGrid& grid, float px, float py, float r, int tx, int ty) {
     int x0, x1, y0, y1;
     pixelBounds(px, r, grid.width, x0, x1);
     pixelBounds(py, r, grid.height, y0, y1);
     if (x0 >= x1 || y0 >= y1) return false;
-    if (tx < x0 / kTileSize || tx > (x1 - 1) / kTileSize || ty < y0 / kTileSize || ty > (y1 - 1) / kTileSize)
-        return false;
-    return tileWithinReach(grid, px, py, reachLimit(r), tx, ty);
+    if (tx < x0 / kSide || tx > (x1 - 1) / kSide || ty < y0 / kSide || ty > (y1 - 1) / kSide) return false;
+    return tileWithinReach<kSide>(grid, px, py, reachLimit(r), tx, ty);
 }
 
 }  // namespace racelab::circles

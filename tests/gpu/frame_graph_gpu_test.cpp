@@ -5,7 +5,10 @@
 // scene outgrows it) makes the renderer walk every circle itself, with the same pixels.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "app/frame_loop.hpp"
 #include "core/fault_injection.hpp"
@@ -142,17 +145,21 @@ TEST(CirclePairs, ASecondPassSkippedBecauseEveryTileWasOpaqueDrawsTheSamePixels)
     }
 }
 
-// The renderer's choice (binning.cu, kEveryCirclePerTileMax): scenes of few circles are drawn by one launch
-// that tests every circle per tile; rand10k, above the bound, is binned. That the pixels are the course's is
-// GoodVariantPassesCheck's (every CS149 scene against the CPU reference).
-TEST(CircleRenderer, FewCirclesAreDrawnByOneLaunchAndManyAreBinned) {
+// The renderer's choice (pathFor in binning.cu, from the circle count): few circles are drawn by one launch
+// that tests every circle per tile; more are binned (count, scan, emit, sort, ranges, render); forced with
+// RACELAB_CIRCLES_PATH=listed, one launch lists every circle per coarse tile, then the render draws. That the
+// pixels are the course's is GoodVariantPassesCheck's (every CS149 scene against the CPU reference); that every
+// path draws the same pixels is EveryPathDrawsTheSamePixels's.
+TEST(CircleRenderer, TheRendererChoosesItsPathFromTheCircleCount) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     struct Case {
         const char* scene;
-        bool oneLaunch;
+        int rendererSteps;     // named circle steps of one frame, the animation's excluded
+        const char* statsSays;  // nullptr: binned (neither one-launch phrase)
     };
-    for (const Case& c : {Case{"circles/rgb", true}, Case{"circles/fireworks", true}, Case{"circles/pattern", false},
-                          Case{"circles/rand10k", false}}) {
+    for (const Case& c : {Case{"circles/rgb", 1, "every circle tested per 16px tile"},
+                          Case{"circles/fireworks", 1, "every circle tested per 16px tile"},
+                          Case{"circles/pattern", 0, nullptr}, Case{"circles/rand10k", 0, nullptr}}) {
         SCOPED_TRACE(c.scene);
         auto run = start(c.scene, false);
         ASSERT_TRUE(run);
@@ -169,12 +176,42 @@ TEST(CircleRenderer, FewCirclesAreDrawnByOneLaunchAndManyAreBinned) {
             circleSteps += s.name.rfind("circles:", 0) == 0 && s.name.rfind("circles: advance", 0) != 0;
         timing.clear();
         const std::string stats = run->scene->statsLine();
-        if (c.oneLaunch) {
-            EXPECT_EQ(circleSteps, 1) << "renderer steps of the frame: the render alone";
-            EXPECT_NE(stats.find("every circle tested per 16px tile"), std::string::npos) << stats;
+        if (c.statsSays) {
+            EXPECT_EQ(circleSteps, c.rendererSteps);
+            EXPECT_NE(stats.find(c.statsSays), std::string::npos) << stats;
         } else {
             EXPECT_GT(circleSteps, 3) << "binned: count, scan, emit, sort, ranges, render";
+            EXPECT_EQ(stats.find("by one launch"), std::string::npos) << stats;
             EXPECT_EQ(stats.find("every circle tested"), std::string::npos) << stats;
         }
+    }
+}
+
+// RACELAB_CIRCLES_PATH forces a path: each finds the same circles for each tile in the same order, so the
+// frames, animated ones included, are the same bytes whichever path drew them.
+TEST(CircleRenderer, EveryPathDrawsTheSamePixels) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    for (const char* scene : {"circles/rgby", "circles/fireworks", "circles/pattern", "circles/rand10k",
+                              "circles/biglittle"}) {
+        SCOPED_TRACE(scene);
+        std::vector<std::vector<std::uint8_t>> frames[3];
+        const char* paths[3] = {"binned", "every", "listed"};
+        for (int p = 0; p < 3; ++p) {
+            setenv("RACELAB_CIRCLES_PATH", paths[p], 1);  // read when the scene makes its GPU half (first frame)
+            auto run = start(scene, false);
+            ASSERT_TRUE(run);
+            for (int f = 0; f < 3; ++f) {
+                run->loop->runFrame(goodFrames());
+                frames[p].push_back(run->loop->lastFramePixels().pixels);
+            }
+            unsetenv("RACELAB_CIRCLES_PATH");
+            const std::string stats = run->scene->statsLine();
+            const bool every = stats.find("every circle tested") != std::string::npos;
+            const bool listed = stats.find("by one launch, in order") != std::string::npos;
+            EXPECT_EQ(every, p == 1) << paths[p] << ": " << stats;
+            EXPECT_EQ(listed, p == 2) << paths[p] << ": " << stats;
+        }
+        for (int p = 1; p < 3; ++p)
+            for (int f = 0; f < 3; ++f) EXPECT_TRUE(frames[p][f] == frames[0][f]) << paths[p] << ", frame " << f;
     }
 }

@@ -16,12 +16,20 @@ enum class CircleVariant {
     Unordered,  // tiles binned with atomics: every pixel owned by one thread, but blend order is lost
 };
 
+// How the good variant found each tile's circles this frame (renderGood in kernels/circles/binning.cu chooses
+// from the circle count; the stats line and bench's notes name it).
+enum class CircleRenderPath {
+    Binned,               // (tile, circle) pairs counted, emitted and sorted: a chain of launches, any scene size
+    EveryCirclePerTile,   // very few circles: one launch, each render tile tests every circle itself
+    ListedPerCoarseTile,  // a few thousand: one launch lists every circle per coarse tile in order, then the render
+};
+
 struct CircleRenderStats {
     std::int64_t tilePairs = 0;  // (tile, circle) pairs binned this frame (good / unordered)
     int tileSize = 0;            // of the binning: 16, or 64 where large circles are binned into coarse tiles
     int passes = 0;              // binning passes (large scenes: nearest circles first, then the rest culled)
     bool secondPassBinned = false;  // the last frame binned its second pass (not: every tile was opaque before)
-    bool everyCirclePerTile = false;  // few circles: not binned, the renderer tested every circle per tile
+    CircleRenderPath path = CircleRenderPath::Binned;
 };
 
 // The circle arrays on the device, in CS149's layout (3 floats a circle for position, velocity, color).

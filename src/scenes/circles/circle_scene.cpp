@@ -103,9 +103,12 @@ std::string CircleScene::statsLine() const {
     line << set_.count() << " circles";
     if (gpu_ && backend_ == Backend::Cuda) {
         auto stats = gpu_->lastStats();
-        if (stats.everyCirclePerTile)
+        if (stats.path == CircleRenderPath::EveryCirclePerTile)
             line << "; good renderer: one launch, every circle tested per " << stats.tileSize << "px tile (no binning: "
                  << "few circles)";
+        if (stats.path == CircleRenderPath::ListedPerCoarseTile)
+            line << "; good renderer: circles listed per " << stats.tileSize << "px tile by one launch, in order "
+                 << "(no binning, no sort: a few thousand circles)";
         if (stats.tilePairs > 0) line << "; good binning: " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles, "
                                         << stats.passes << (stats.passes == 1 ? " pass)" : " passes)");
         if (stats.passes > 1 && !stats.secondPassBinned)

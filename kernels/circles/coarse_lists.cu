@@ -1,0 +1,76 @@
+// Circle lists per coarse tile without binning: one block per coarse tile (kCoarseTileSize pixels a side)
+// tests every circle of the scene against its tile, in circle order, and compacts the hits into the tile's own
+// run of the list with a block-wide scan. The lists come out in blend order with no sort, and the whole step
+// is one launch, where binning is a chain of six (count, scan, clear, emit, sort, ranges) that for a few
+// thousand circles mostly waits on itself. Each run has room for every circle (the run of tile t starts at
+// t * count), so a list can never overflow; the renderer (render_tiles.cu, TileLists::coarse) then keeps the
+// circles of its coarse tile's run that cover its own render tile, by the same test the coarse binning uses.
+// Meant for scenes of a few thousand circles; chosen only by RACELAB_CIRCLES_PATH=listed until it is measured
+// against binning on the GPU (renderGood, pathFor).
+#include <cub/block/block_scan.cuh>
+
+#include "circles/circle_gpu_internal.cuh"
+#include "circles/tile_cover.cuh"
+#include "common/launch.cuh"
+
+namespace racelab::circles {
+namespace {
+
+constexpr int kListThreads = 512;
+constexpr int kCirclesPerThread = 4;  // consecutive circles a thread tests: its hits are written in order
+
+// `coarse` is the frame cut into coarse tiles (gridOfSide<kCoarseTileSize>).
+__global__ void __launch_bounds__(kListThreads)
+listCirclesPerCoarseTile(DeviceCircles c, TileGrid coarse, unsigned* list, unsigned* tileStart, unsigned* tileEnd) {
+    using Scan = cub::BlockScan<unsigned, kListThreads>;
+    __shared__ typename Scan::TempStorage scan;
+    const int tile = blockIdx.x;
+    const int tx = tile % coarse.tilesX, ty = tile / coarse.tilesX;
+    const unsigned runStart = static_cast<unsigned>(tile) * static_cast<unsigned>(c.count);
+    unsigned written = 0;
+    for (int base = 0; base < c.count; base += kListThreads * kCirclesPerThread) {
+        const int first = base + static_cast<int>(threadIdx.x) * kCirclesPerThread;
+        unsigned hits = 0;
+#pragma unroll
+        for (int k = 0; k < kCirclesPerThread; ++k) {
+            const int i = first + k;
+            if (i < c.count &&
+                circleCoversTile<kCoarseTileSize>(coarse, c.position[3 * i], c.position[3 * i + 1], c.radius[i], tx, ty))
+                hits |= 1u << k;
+        }
+        unsigned slot, total;
+        Scan(scan).ExclusiveSum(static_cast<unsigned>(__popc(hits)), slot, total);
+        slot += runStart + written;
+#pragma unroll
+        for (int k = 0; k < kCirclesPerThread; ++k)
+            if (hits >> k & 1u) list[slot++] = static_cast<unsigned>(first + k);
+        written += total;
+        __syncthreads();  // the scan's shared storage is used again
+    }
+    if (threadIdx.x == 0) {
+        tileStart[tile] = runStart;
+        tileEnd[tile] = runStart + written;
+    }
+}
+
+}  // namespace
+
+void CircleGpuCuda::Impl::renderListedPerCoarseTile(const FrameTarget& target, const TileGrid& grid) {
+    cudaStream_t s = target.stream;
+    const TileGrid coarse = gridOfSide<kCoarseTileSize>(grid);
+    const unsigned coarseTiles = static_cast<unsigned>(coarse.tilesX * coarse.tilesY);
+    const std::size_t entries = static_cast<std::size_t>(coarseTiles) * static_cast<std::size_t>(count);
+    if (entries > pairs.valuesSorted.size())
+        requireDeviceMemory(entries * sizeof(unsigned), "circle lists per coarse tile (" + std::to_string(entries) + ")");
+    pairs.valuesSorted.reserve(entries, "circle lists per coarse tile");
+    tileStart.reserve(coarseTiles, "tile ranges");
+    tileEnd.reserve(coarseTiles, "tile ranges");
+    launchKernel("circles: list circles per coarse tile", listCirclesPerCoarseTile, coarseTiles, kListThreads, 0, s,
+                 circles(), coarse, pairs.valuesSorted.data(), tileStart.data(), tileEnd.data());
+    TileLists lists{pairs.valuesSorted.data(), tileStart.data(), tileEnd.data(), nullptr, 0u, 0u,
+                    static_cast<unsigned>(count), true, coarse.tilesX};
+    launchRenderTiles(false, false, static_cast<unsigned>(grid.tilesX * grid.tilesY), s, circles(), grid, snow, lists,
+                      pixelState.data(), tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
+}
+
+}  // namespace racelab::circles
