@@ -304,14 +304,6 @@ void CircleGpuCuda::Impl::withLanes(int lanes, bool coarse, Launch launch) {
     }
 }
 
-const unsigned* CircleGpuCuda::Impl::walkFlag(cudaStream_t stream) {
-    if (!walkEveryCircle.data()) {
-        walkEveryCircle.allocate(1, "walk-every-circle flag");
-        CUDA_CHECK(cudaMemsetAsync(walkEveryCircle.data(), 0xff, sizeof(unsigned), stream));  // > any capacity
-    }
-    return walkEveryCircle.data();
-}
-
 CircleRenderPath CircleGpuCuda::Impl::pathFor(const TileGrid& grid) const {
     const TileGrid coarse = gridOfSide<kCoarseTileSize>(grid);
     const std::size_t listed = static_cast<std::size_t>(coarse.tilesX * coarse.tilesY) * static_cast<std::size_t>(count);
@@ -334,7 +326,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         if (path == CircleRenderPath::EveryCirclePerTile) {
             stats.tileSize = kTileSize;
             launchRenderTiles(false, false, static_cast<unsigned>(grid.tilesX * grid.tilesY), target.stream, circles(),
-                              grid, snow, everyCircle(0, count, target.stream), pixelState.data(), tileDone.data(),
+                              grid, snow, everyCircle(0, count), pixelState.data(), tileDone.data(),
                               opaqueTiles.data(), target.pixels, target.pitchBytes);
         } else {
             stats.tileSize = kCoarseTileSize;
@@ -380,7 +372,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         stats.secondPassBinned = !skipSecondBinning;
         if (skipSecondBinning) {
             if (slot) slot->pairs[1] = kNotBinned;
-            launchRenderTiles(true, false, tiles, target.stream, circles(), grid, snow, everyCircle(0, split, target.stream), pixelState.data(),
+            launchRenderTiles(true, false, tiles, target.stream, circles(), grid, snow, everyCircle(0, split), pixelState.data(),
                               tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
         } else {
             binAndRender<true, false>(target, grid, 0, split, true, slot, 1, 2);

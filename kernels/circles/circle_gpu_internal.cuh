@@ -89,6 +89,9 @@ struct TileLists {
     // circles that cover it by the binning's own test, in the same order.
     bool coarse = false;
     int coarseTilesX = 0;
+    // Not binned at all: every tile walks every circle of [rangeBegin, rangeEnd) (few circles; a second pass
+    // skipped because every tile was opaque). Known on the host, so the blocks need not read a count first.
+    bool walkAll = false;
 };
 
 // Launches renderTiles<kLoadState, kStoreState> (render_tiles.cu), one kTilePixels-thread block per tile.
@@ -140,17 +143,17 @@ struct CircleGpuCuda::Impl {
     int framesUntilRetry = 0;
     int retryInterval = kFirstRetryFrames;
     // The last finished two-pass frame had every tile opaque after its first pass: the second pass then bins
-    // nothing (rand100k's usual case at 1024x1024), so it is not binned at all. Its renderer is told the lists
-    // overflowed (walkEveryCircle: a pair count above any capacity), so a tile that is not opaque this time
-    // after all walks every circle of the pass itself: the same pixels, only slower, and the read-back turns
-    // binning back on for the next frames.
+    // nothing (rand100k's usual case at 1024x1024), so it is not binned at all. Its renderer walks every
+    // circle of the pass itself where a tile is not opaque this time after all: the same pixels, only slower,
+    // and the read-back turns binning back on for the next frames.
     bool skipSecondBinning = false;
-    DeviceBuffer<unsigned> walkEveryCircle;
-    // The flag's device word, set once to a count above any capacity.
-    const unsigned* walkFlag(cudaStream_t stream);
     // Every circle of [begin, end) tested by the renderer itself, per tile (no binning).
-    TileLists everyCircle(int begin, int end, cudaStream_t stream) {
-        return TileLists{nullptr, nullptr, nullptr, walkFlag(stream), 0u, static_cast<unsigned>(begin), static_cast<unsigned>(end)};
+    static TileLists everyCircle(int begin, int end) {
+        TileLists lists{};
+        lists.rangeBegin = static_cast<unsigned>(begin);
+        lists.rangeEnd = static_cast<unsigned>(end);
+        lists.walkAll = true;
+        return lists;
     }
     unsigned* pinnedTotal = nullptr;  // the unordered variant's pair count (it waits for it)
     // What a good frame tells the host, copied into pinned memory on the stream and read once that frame's

@@ -46,10 +46,10 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
         r = s.x, g = s.y, b = s.z, transmittance = s.w;
     }
     bool done = !inside || transmittance < kTransmittanceCutoff;
-    // The binned lists overflowed their buffer: walk every circle of the range, binning's test per circle.
-    // Coarse lists: this tile's coarse tile's run, the same test per circle. Either way the circles kept are
-    // those the binning would have listed for this tile, in the same order.
-    const bool everyCircle = lists.pairCount && *lists.pairCount > lists.capacity;
+    // Not binned, or the binned lists overflowed their buffer: walk every circle of the range, binning's test
+    // per circle. Coarse lists: this tile's coarse tile's run, the same test per circle. Either way the circles
+    // kept are those the binning would have listed for this tile, in the same order.
+    const bool everyCircle = lists.walkAll || (lists.pairCount && *lists.pairCount > lists.capacity);
     const bool testEach = everyCircle || lists.coarse;
     const int tileX = tile % grid.tilesX, tileY = tile / grid.tilesX;
     const int listTile = lists.coarse ? (tileY >> kCoarseShift) * lists.coarseTilesX + (tileX >> kCoarseShift) : tile;
