@@ -8,6 +8,8 @@
 #   window   - the viewer in a real window (needs DISPLAY): NVIDIA GL (interop) and, when Mesa is present,
 #              llvmpipe (the staging fallback)
 #   profile  - ncu on the good variant's kernels
+#   circles  - the circle renderer's paths against each other and against RACELAB_BASELINE_BIN (an older
+#              build's bin/), snow's tail with lazy and eager kernel loading, ncu of the listed path
 #   cs149    - racelab's GPU frames (animated on the GPU) against CS149's own CPU reference, whole frames,
 #              the course's rule (tools/cs149/compare-with-course.sh); needs CS149_RENDER, a built course renderer
 #   gpucode  - the GPU code in the binary: cuobjdump's SASS and PTX lists equal what tools/fatbin_archs.py
@@ -159,6 +161,48 @@ for stage in $stages; do
     run window-planes "$bin/racelab" view --scene planes/default --size 1280x720 --frames 90 --no-vsync --screenshot "$out/window-planes.png"
     run window-mesh "$bin/racelab" view --scene mesh/torus --size 1280x720 --frames 90 --no-vsync --param shading=normal --param visible=dots --screenshot "$out/window-mesh.png"
     run window-llvmpipe env __GLX_VENDOR_LIBRARY_NAME=mesa "$bin/racelab" view --scene circles/snow --size 800x600 --frames 30 --screenshot "$out/window-llvmpipe.png"
+    ;;
+  circles)
+    # The circle renderer's paths and tail (docs/BENCHMARKS.md, "Circles at the limit"): every CS149 scene with
+    # these binaries and, when RACELAB_BASELINE_BIN names the bin/ folder of an older build, with those too,
+    # alternated twice so that both sides see the same machine (tools/bench-compare of each pair); the scenes
+    # of at most 10,000 circles on each forced path (RACELAB_CIRCLES_PATH); snow's tail with per-frame CSVs,
+    # with CUDA's default lazy kernel loading and with eager loading; ncu of the listed path on rand10k.
+    step "circles: scenes (against RACELAB_BASELINE_BIN when set), forced paths, snow's tail, ncu of the listed path"
+    mkdir -p "$out/circles"
+    scenes="rgb rgby bouncingballs hypnosis fireworks pattern rand10k rand100k rand1M biglittle littlebig micro2M snow"
+    bench=(bench --present none --frames 300 --warmup 30)
+    for round in 1 2; do
+      for scene in $scenes; do
+        if [ -n "${RACELAB_BASELINE_BIN:-}" ]; then
+          "$RACELAB_BASELINE_BIN/racelab" "${bench[@]}" --scene "circles/$scene" --json "$out/circles/$scene-baseline-$round.json" \
+            >"$out/circles/$scene-baseline-$round.log" 2>&1
+        fi
+        run "circles-$scene-$round" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" --json "$out/circles/$scene-$round.json"
+        mv "$out/circles-$scene-$round.log" "$out/circles/$scene-$round.log"
+        if [ -n "${RACELAB_BASELINE_BIN:-}" ]; then
+          python3 tools/bench-compare "$out/circles/$scene-baseline-$round.json" "$out/circles/$scene-$round.json" \
+            >"$out/circles/$scene-compare-$round.txt" 2>&1
+        fi
+      done
+    done
+    for scene in rgb rgby bouncingballs hypnosis fireworks pattern rand10k biglittle littlebig; do
+      for path in every listed binned; do
+        RACELAB_CIRCLES_PATH=$path run "circles-$scene-$path" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" \
+          --json "$out/circles/$scene-$path.json"
+        mv "$out/circles-$scene-$path.log" "$out/circles/$scene-$path.log"
+      done
+    done
+    for loading in LAZY EAGER; do
+      for round in 1 2; do
+        CUDA_MODULE_LOADING=$loading run "circles-snow-tail-$loading-$round" "$bin/racelab" bench --scene circles/snow \
+          --present none --frames 600 --warmup 50 --csv "$out/circles/snow-tail-$loading-$round.csv" \
+          --json "$out/circles/snow-tail-$loading-$round.json"
+        mv "$out/circles-snow-tail-$loading-$round.log" "$out/circles/snow-tail-$loading-$round.log"
+      done
+    done
+    RACELAB_CIRCLES_PATH=listed run ncu-rand10k-listed ncu --kernel-name regex:'renderTiles|listCircles' --launch-skip 40 \
+      --launch-count 2 --set full "$bin/racelab" bench --scene circles/rand10k --present none --frames 5 --warmup 30 --in-flight 1
     ;;
   profile)
     step "ncu profile"
