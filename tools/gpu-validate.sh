@@ -8,8 +8,9 @@
 #   window   - the viewer in a real window (needs DISPLAY): NVIDIA GL (interop) and, when Mesa is present,
 #              llvmpipe (the staging fallback)
 #   profile  - ncu on the good variant's kernels
-#   circles  - the circle renderer's paths against each other and against RACELAB_BASELINE_BIN (an older
-#              build's bin/), snow's tail with lazy and eager kernel loading, ncu of the listed path
+#   circles  - the circle renderer's paths and its render with two pixels a thread, against each other and
+#              against RACELAB_BASELINE_BIN (an older build's bin/), snow's tail with lazy and eager kernel
+#              loading, ncu of the listed path
 #   cs149    - racelab's GPU frames (animated on the GPU) against CS149's own CPU reference, whole frames,
 #              the course's rule (tools/cs149/compare-with-course.sh); needs CS149_RENDER, a built course renderer
 #   gpucode  - the GPU code in the binary: cuobjdump's SASS and PTX lists equal what tools/fatbin_archs.py
@@ -166,7 +167,8 @@ for stage in $stages; do
     # The circle renderer's paths and tail (docs/BENCHMARKS.md, "Circles at the limit"): every CS149 scene with
     # these binaries and, when RACELAB_BASELINE_BIN names the bin/ folder of an older build, with those too,
     # alternated twice so that both sides see the same machine (tools/bench-compare of each pair); the scenes
-    # of at most 10,000 circles on each forced path (RACELAB_CIRCLES_PATH); snow's tail with per-frame CSVs,
+    # of at most 10,000 circles on each forced path (RACELAB_CIRCLES_PATH); every scene with the tile render's
+    # two pixels a thread (RACELAB_CIRCLES_PIXELS_PER_THREAD=2); snow's tail with per-frame CSVs,
     # with CUDA's default lazy kernel loading and with eager loading; ncu of the listed path on rand10k.
     step "circles: scenes (against RACELAB_BASELINE_BIN when set), forced paths, snow's tail, ncu of the listed path"
     mkdir -p "$out/circles"
@@ -193,6 +195,13 @@ for stage in $stages; do
         mv "$out/circles-$scene-$path.log" "$out/circles/$scene-$path.log"
       done
     done
+    for scene in $scenes; do  # the tile render with two pixels a thread (RACELAB_CIRCLES_PIXELS_PER_THREAD)
+      RACELAB_CIRCLES_PIXELS_PER_THREAD=2 run "circles-$scene-2px" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" \
+        --json "$out/circles/$scene-2px.json"
+      mv "$out/circles-$scene-2px.log" "$out/circles/$scene-2px.log"
+    done
+    RACELAB_CIRCLES_PIXELS_PER_THREAD=2 RACELAB_CIRCLES_PATH=listed run circles-rand10k-listed-2px "$bin/racelab" \
+      "${bench[@]}" --scene circles/rand10k --json "$out/circles/rand10k-listed-2px.json"
     for loading in LAZY EAGER; do
       for round in 1 2; do
         CUDA_MODULE_LOADING=$loading run "circles-snow-tail-$loading-$round" "$bin/racelab" bench --scene circles/snow \

@@ -232,7 +232,6 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
     // render tile).
     const TileGrid grid = coarse ? gridOfSide<kCoarseTileSize>(renderGrid) : renderGrid;
     const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
-    const unsigned renderTiles = static_cast<unsigned>(renderGrid.tilesX * renderGrid.tilesY);
     const int n = end - begin;
     const std::uint8_t* skip = cull ? tileDone.data() : nullptr;
     counts.reserve(n + 1, "tile counts");
@@ -272,8 +271,7 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
                  pairCount, capacity, tileStart.data(), tileEnd.data());
     TileLists lists{pairs.valuesSorted.data(), tileStart.data(), tileEnd.data(), pairCount, capacity,
                     static_cast<unsigned>(begin), static_cast<unsigned>(end), coarse, grid.tilesX};
-    launchRenderTiles(kLoadState, kStoreState, renderTiles, s, circles(), renderGrid, snow, lists, pixelState.data(),
-                      tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
+    drawTiles(kLoadState, kStoreState, target, renderGrid, lists);
 }
 
 int CircleGpuCuda::Impl::firstPassCircles() const {
@@ -325,9 +323,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         stats.passes = 1;
         if (path == CircleRenderPath::EveryCirclePerTile) {
             stats.tileSize = kTileSize;
-            launchRenderTiles(false, false, static_cast<unsigned>(grid.tilesX * grid.tilesY), target.stream, circles(),
-                              grid, snow, everyCircle(0, count), pixelState.data(), tileDone.data(),
-                              opaqueTiles.data(), target.pixels, target.pitchBytes);
+            drawTiles(false, false, target, grid, everyCircle(0, count));
         } else {
             stats.tileSize = kCoarseTileSize;
             renderListedPerCoarseTile(target, grid);
@@ -372,8 +368,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         stats.secondPassBinned = !skipSecondBinning;
         if (skipSecondBinning) {
             if (slot) slot->pairs[1] = kNotBinned;
-            launchRenderTiles(true, false, tiles, target.stream, circles(), grid, snow, everyCircle(0, split), pixelState.data(),
-                              tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
+            drawTiles(true, false, target, grid, everyCircle(0, split));
         } else {
             binAndRender<true, false>(target, grid, 0, split, true, slot, 1, 2);
         }
@@ -405,8 +400,7 @@ void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileG
         launchKernel("circles: fill tiles (atomic)", fillTilesAtomically, blocksFor(count, 256), 256, 0, s, circles(), grid,
                      tileStart.data(), pairs.values.data());
     TileLists lists{pairs.values.data(), offsets.data(), offsets.data() + 1};
-    launchRenderTiles(false, false, tiles, s, circles(), grid, snow, lists, nullptr, nullptr, nullptr, target.pixels,
-                      target.pitchBytes);
+    drawTiles(false, false, target, grid, lists);
 }
 
 std::size_t pairBound(const float* radius, std::size_t count, const TileGrid& grid, int side) {

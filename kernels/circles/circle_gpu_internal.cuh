@@ -94,11 +94,12 @@ struct TileLists {
     bool walkAll = false;
 };
 
-// Launches renderTiles<kLoadState, kStoreState> (render_tiles.cu), one kTilePixels-thread block per tile.
-// Only the three combinations the renderer uses exist: (false, false), (false, true) and (true, false).
-void launchRenderTiles(bool loadState, bool storeState, unsigned tiles, cudaStream_t stream, DeviceCircles c,
-                       TileGrid grid, bool snow, const TileLists& lists, float4* state, std::uint8_t* tileDone,
-                       unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch);
+// Launches renderTiles<kLoadState, kStoreState, kPixels> (render_tiles.cu), one block per tile of
+// kTilePixels / pixelsPerThread threads. Only the three (load, store) combinations the renderer uses exist:
+// (false, false), (false, true) and (true, false); pixelsPerThread is 1 or 2.
+void launchRenderTiles(bool loadState, bool storeState, int pixelsPerThread, unsigned tiles, cudaStream_t stream,
+                       DeviceCircles c, TileGrid grid, bool snow, const TileLists& lists, float4* state,
+                       std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch);
 
 // The pair buffers: the count of a frame's pairs stays on the device, so they are sized from earlier frames'
 // counts (FrameReadback) with headroom, per pass. Slots past the count hold a sentinel key (the last tile's
@@ -195,6 +196,16 @@ struct CircleGpuCuda::Impl {
     static void withLanes(int lanes, bool coarse, Launch launch);
     void renderGood(const FrameTarget& target, const TileGrid& grid);
     CircleRenderPath pathFor(const TileGrid& grid) const;
+    // The tile render of every path: `lists` says which circles each tile blends; loadState and storeState
+    // continue from or keep the two-pass mode's pixel state.
+    void drawTiles(bool loadState, bool storeState, const FrameTarget& target, const TileGrid& grid, const TileLists& lists) {
+        launchRenderTiles(loadState, storeState, pixelsPerThread, static_cast<unsigned>(grid.tilesX * grid.tilesY),
+                          target.stream, circles(), grid, snow, lists, pixelState.data(), tileDone.data(),
+                          opaqueTiles.data(), target.pixels, target.pitchBytes);
+    }
+    // RACELAB_CIRCLES_PIXELS_PER_THREAD=2: the tile render with two pixels a thread (render_tiles.cu), the same
+    // pixels; a measuring aid until it is timed against one pixel a thread on the GPU.
+    int pixelsPerThread = 1;
     // RACELAB_CIRCLES_PATH=every|listed|binned forces a path where it can draw the scene (to measure the paths
     // against each other on one scene; the pixels are the same on every path).
     int forcedPath = -1;

@@ -69,8 +69,7 @@ void CircleGpuCuda::Impl::renderListedPerCoarseTile(const FrameTarget& target, c
                  circles(), coarse, pairs.valuesSorted.data(), tileStart.data(), tileEnd.data());
     TileLists lists{pairs.valuesSorted.data(), tileStart.data(), tileEnd.data(), nullptr, 0u, 0u,
                     static_cast<unsigned>(count), true, coarse.tilesX};
-    launchRenderTiles(false, false, static_cast<unsigned>(grid.tilesX * grid.tilesY), s, circles(), grid, snow, lists,
-                      pixelState.data(), tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
+    drawTiles(false, false, target, grid, lists);
 }
 
 }  // namespace racelab::circles

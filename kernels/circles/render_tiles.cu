@@ -10,42 +10,64 @@
 namespace racelab::circles {
 namespace {
 
-// One block per tile, one thread per pixel. Circles of the tile's list are staged through shared memory
-// in batches from the back of the list (nearest first) and blended front to back in registers.
-// Each warp holds two pixel rows of the tile, and most circles of a dense scene touch only a few rows (a
-// micro2M circle spans 3 of 16): so each warp first compacts, in blend order, the batch's circles whose rows
+// One block per tile, kPixels vertically adjacent pixels a thread (kPixels = 1: one thread per pixel). Circles
+// of the tile's list are staged through shared memory in batches from the back of the list (nearest first)
+// and blended front to back in registers.
+// Each warp holds 2 * kPixels pixel rows of the tile, and most circles of a dense scene touch only a few rows
+// (a micro2M circle spans 3 of 16): so each warp first compacts, in blend order, the batch's circles whose rows
 // reach its own, and tests only those. The rows are those of the circle's CS149 bounding box, the rows the
 // course's reference (and racelab's) shades: a pixel outside them is never blended there either.
+// With kPixels = 2 a thread reads each listed circle once for two pixels, the block has half the threads and
+// half the warps to compact, and twice as many blocks fit on a multiprocessor: the same pixels, blended in the
+// same order with the same arithmetic. kPixels = 2 is chosen only by RACELAB_CIRCLES_PIXELS_PER_THREAD=2 until
+// it is measured against kPixels = 1 on the GPU.
 // kLoadState: continue from the state a previous pass stored; kStoreState: store the state (and which tiles
 // are opaque) for a later pass instead of writing the final pixels.
-constexpr int kWarpsPerTile = kTilePixels / 32;
-constexpr int kRowsPerWarp = 32 / kTileSize;
+template <int kPixels>
+struct TileThreads {
+    static constexpr int kThreads = kTilePixels / kPixels;
+    static constexpr int kWarps = kThreads / 32;
+    static constexpr int kRowsPerWarp = 32 / kTileSize * kPixels;
+};
 
-template <bool kLoadState, bool kStoreState>
-__global__ void __launch_bounds__(kTilePixels)
+template <bool kLoadState, bool kStoreState, int kPixels>
+__global__ void __launch_bounds__(TileThreads<kPixels>::kThreads)
 renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* state, std::uint8_t* tileDone,
             unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
+    using Threads = TileThreads<kPixels>;
     __shared__ float4 geometry[kTilePixels];  // x, y, r, depth
     __shared__ float4 tint[kTilePixels];      // r, g, b
     __shared__ int rowSpan[kTilePixels];      // first and last tile row a staged circle may cover (lo | hi << 16)
-    __shared__ std::uint8_t warpList[kWarpsPerTile][kTilePixels];  // per warp: staged circles reaching its rows
+    __shared__ std::uint8_t warpList[Threads::kWarps][kTilePixels];  // per warp: staged circles reaching its rows
     const int tile = blockIdx.x;
     const int tileY0 = (tile / grid.tilesX) * kTileSize;
     const int x = (tile % grid.tilesX) * kTileSize + threadIdx.x % kTileSize;
-    const int y = tileY0 + threadIdx.x / kTileSize;
+    const int y0 = tileY0 + static_cast<int>(threadIdx.x / kTileSize) * kPixels;  // this thread's first row
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    const int warpRowLo = warp * kRowsPerWarp, warpRowHi = warpRowLo + kRowsPerWarp - 1;
-    const bool inside = x < grid.width && y < grid.height;
-    const std::size_t pixel = static_cast<std::size_t>(y) * grid.width + x;
+    const int warpRowLo = warp * Threads::kRowsPerWarp, warpRowHi = warpRowLo + Threads::kRowsPerWarp - 1;
     const float cx = pixelCentre(x, grid.invWidth);
-    const float cy = pixelCentre(y, grid.invHeight);
 
-    float r = 0.f, g = 0.f, b = 0.f, transmittance = 1.f;
-    if (kLoadState && inside) {
-        float4 s = state[pixel];
-        r = s.x, g = s.y, b = s.z, transmittance = s.w;
+    float r[kPixels], g[kPixels], b[kPixels], transmittance[kPixels], cy[kPixels];
+    bool inside[kPixels], done[kPixels];
+#pragma unroll
+    for (int p = 0; p < kPixels; ++p) {
+        const int y = y0 + p;
+        inside[p] = x < grid.width && y < grid.height;
+        cy[p] = pixelCentre(y, grid.invHeight);
+        r[p] = g[p] = b[p] = 0.f, transmittance[p] = 1.f;
+        if (kLoadState && inside[p]) {
+            float4 s = state[static_cast<std::size_t>(y) * grid.width + x];
+            r[p] = s.x, g[p] = s.y, b[p] = s.z, transmittance[p] = s.w;
+        }
+        done[p] = !inside[p] || transmittance[p] < kTransmittanceCutoff;
     }
-    bool done = !inside || transmittance < kTransmittanceCutoff;
+    const auto allDone = [&] {
+        bool all = true;
+#pragma unroll
+        for (int p = 0; p < kPixels; ++p) all = all && done[p];
+        return all;
+    };
+    bool threadDone = allDone();
     // Not binned, or the binned lists overflowed their buffer: walk every circle of the range, binning's test
     // per circle. Coarse lists: this tile's coarse tile's run, the same test per circle. Either way the circles
     // kept are those the binning would have listed for this tile, in the same order.
@@ -57,22 +79,24 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
     const unsigned end = everyCircle ? lists.rangeEnd : lists.tileEnd[listTile];
     for (unsigned batchEnd = end; batchEnd > start; batchEnd = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start) {
         // Also the barrier that keeps the previous batch alive until every thread has used it.
-        if (__syncthreads_count(done) == kTilePixels) break;
+        if (__syncthreads_count(threadDone) == Threads::kThreads) break;
         unsigned batchBegin = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start;
-        unsigned index = batchBegin + threadIdx.x;
-        if (index < batchEnd) {
+#pragma unroll
+        for (int slot = threadIdx.x; slot < kTilePixels; slot += Threads::kThreads) {
+            const unsigned index = batchBegin + slot;
+            if (index >= batchEnd) break;
             unsigned circle = everyCircle ? index : lists.list[index];
             const float px = c.position[3 * circle], py = c.position[3 * circle + 1], rad = c.radius[circle];
             const bool listed = !testEach || circleCoversTile(grid, px, py, rad, tileX, tileY);
-            geometry[threadIdx.x] = make_float4(px, py, rad, c.position[3 * circle + 2]);
-            tint[threadIdx.x] = make_float4(c.color[3 * circle], c.color[3 * circle + 1], c.color[3 * circle + 2], 0.f);
-            int y0, y1;
-            pixelBounds(py, rad, grid.height, y0, y1);
-            const int lo = max(y0 - tileY0, 0), hi = min(y1 - 1 - tileY0, kTileSize - 1);  // hi < lo: no row
-            rowSpan[threadIdx.x] = listed ? lo | (max(hi, -1) + 1) << 16 : 0;  // 0: no row (hi = -1)
+            geometry[slot] = make_float4(px, py, rad, c.position[3 * circle + 2]);
+            tint[slot] = make_float4(c.color[3 * circle], c.color[3 * circle + 1], c.color[3 * circle + 2], 0.f);
+            int rowLo, rowHi;
+            pixelBounds(py, rad, grid.height, rowLo, rowHi);
+            const int lo = max(rowLo - tileY0, 0), hi = min(rowHi - 1 - tileY0, kTileSize - 1);  // hi < lo: no row
+            rowSpan[slot] = listed ? lo | (max(hi, -1) + 1) << 16 : 0;  // 0: no row (hi = -1)
         }
         __syncthreads();
-        if (__all_sync(0xffffffffu, done)) continue;
+        if (__all_sync(0xffffffffu, threadDone)) continue;
         // This warp's circles, nearest first: lane j looks at staged circle (top - j), and the ballot keeps order.
         const int staged = static_cast<int>(batchEnd - batchBegin);
         int listed = 0;
@@ -88,51 +112,77 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
             listed += __popc(ballot);
         }
         __syncwarp();
-        if (done) continue;
+        if (threadDone) continue;
         for (int m = 0; m < listed; ++m) {
             const int k = warpList[warp][m];
             float4 geo = geometry[k];
-            float distSq = squaredDistance(geo.x - cx, geo.y - cy);
-            if (distSq > geo.z * geo.z) continue;
-            float4 t = tint[k];
-            Rgb color;
-            float alpha;
-            shade(snow, distSq, geo.z, geo.w, Rgb{t.x, t.y, t.z}, color, alpha);
-            float weight = transmittance * alpha;
-            r += weight * color.r;
-            g += weight * color.g;
-            b += weight * color.b;
-            transmittance *= 1.f - alpha;
-            if (transmittance < kTransmittanceCutoff) {
-                done = true;
+#pragma unroll
+            for (int p = 0; p < kPixels; ++p) {
+                if (done[p]) continue;
+                float distSq = squaredDistance(geo.x - cx, geo.y - cy[p]);
+                if (distSq > geo.z * geo.z) continue;
+                float4 t = tint[k];
+                Rgb color;
+                float alpha;
+                shade(snow, distSq, geo.z, geo.w, Rgb{t.x, t.y, t.z}, color, alpha);
+                float weight = transmittance[p] * alpha;
+                r[p] += weight * color.r;
+                g[p] += weight * color.g;
+                b[p] += weight * color.b;
+                transmittance[p] *= 1.f - alpha;
+                if (transmittance[p] < kTransmittanceCutoff) done[p] = true;
+            }
+            if (allDone()) {
+                threadDone = true;
                 break;
             }
         }
     }
     if (kStoreState) {
-        int opaque = __syncthreads_count(done);
+        int opaque = __syncthreads_count(threadDone);
         if (threadIdx.x == 0) {
-            tileDone[tile] = opaque == kTilePixels;
-            if (opaque == kTilePixels) atomicAdd(opaqueTiles, 1u);
+            tileDone[tile] = opaque == Threads::kThreads;
+            if (opaque == Threads::kThreads) atomicAdd(opaqueTiles, 1u);
         }
-        if (inside) state[pixel] = make_float4(r, g, b, transmittance);
+#pragma unroll
+        for (int p = 0; p < kPixels; ++p)
+            if (inside[p])
+                state[static_cast<std::size_t>(y0 + p) * grid.width + x] = make_float4(r[p], g[p], b[p], transmittance[p]);
         return;
     }
-    if (!inside) return;
-    Rgb clear = clearColor(snow, y, grid.height);
-    uchar4 px = make_uchar4(toByte(r + transmittance * clear.r), toByte(g + transmittance * clear.g),
-                            toByte(b + transmittance * clear.b), 255);
-    *reinterpret_cast<uchar4*>(out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x)) = px;
+#pragma unroll
+    for (int p = 0; p < kPixels; ++p) {
+        if (!inside[p]) continue;
+        const int y = y0 + p;
+        Rgb clear = clearColor(snow, y, grid.height);
+        uchar4 px = make_uchar4(toByte(r[p] + transmittance[p] * clear.r), toByte(g[p] + transmittance[p] * clear.g),
+                                toByte(b[p] + transmittance[p] * clear.b), 255);
+        *reinterpret_cast<uchar4*>(out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x)) = px;
+    }
+}
+
+template <int kPixels>
+void launchRenderTilesOf(bool loadState, bool storeState, unsigned tiles, cudaStream_t stream, DeviceCircles c,
+                         TileGrid grid, bool snow, const TileLists& lists, float4* state, std::uint8_t* tileDone,
+                         unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
+    auto kernel = loadState    ? renderTiles<true, false, kPixels>
+                  : storeState ? renderTiles<false, true, kPixels>
+                               : renderTiles<false, false, kPixels>;
+    launchKernel("circles: render tiles", kernel, tiles, TileThreads<kPixels>::kThreads, 0, stream, c, grid, snow, lists,
+                 state, tileDone, opaqueTiles, out, pitch);
 }
 
 }  // namespace
 
-void launchRenderTiles(bool loadState, bool storeState, unsigned tiles, cudaStream_t stream, DeviceCircles c,
-                       TileGrid grid, bool snow, const TileLists& lists, float4* state, std::uint8_t* tileDone,
-                       unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
-    auto kernel = loadState ? renderTiles<true, false> : storeState ? renderTiles<false, true> : renderTiles<false, false>;
-    launchKernel("circles: render tiles", kernel, tiles, kTilePixels, 0, stream, c, grid, snow, lists, state, tileDone,
-                 opaqueTiles, out, pitch);
+void launchRenderTiles(bool loadState, bool storeState, int pixelsPerThread, unsigned tiles, cudaStream_t stream,
+                       DeviceCircles c, TileGrid grid, bool snow, const TileLists& lists, float4* state,
+                       std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
+    if (pixelsPerThread == 2)
+        launchRenderTilesOf<2>(loadState, storeState, tiles, stream, c, grid, snow, lists, state, tileDone, opaqueTiles,
+                               out, pitch);
+    else
+        launchRenderTilesOf<1>(loadState, storeState, tiles, stream, c, grid, snow, lists, state, tileDone, opaqueTiles,
+                               out, pitch);
 }
 
 }  // namespace racelab::circles

@@ -35,6 +35,12 @@ CircleGpuCuda::Impl::Impl() {
         else if (!name.empty())
             throw UsageError("RACELAB_CIRCLES_PATH is '" + name + "': give binned, every or listed (or leave it unset)");
     }
+    if (const char* pixels = std::getenv("RACELAB_CIRCLES_PIXELS_PER_THREAD")) {
+        const std::string name = pixels;
+        if (name == "2") pixelsPerThread = 2;
+        else if (!name.empty() && name != "1")
+            throw UsageError("RACELAB_CIRCLES_PIXELS_PER_THREAD is '" + name + "': give 1 or 2 (or leave it unset)");
+    }
     CUDA_CHECK(cudaMallocHost(&pinnedTotal, sizeof(unsigned)));
     CUDA_CHECK(cudaMallocHost(&readback, kReadbackSlots * sizeof(FrameReadback)));
     for (cudaEvent_t& e : readbackDone) CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));

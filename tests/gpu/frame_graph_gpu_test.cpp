@@ -187,6 +187,31 @@ TEST(CircleRenderer, TheRendererChoosesItsPathFromTheCircleCount) {
     }
 }
 
+namespace {
+
+// The good variant's frames of `scene` (three, from its start) drawn with the environment variable `name` set to
+// `value`, which the circle renderer reads when the scene makes its GPU half (on the first frame); and the
+// stats line after them.
+struct CircleFrames {
+    std::vector<std::vector<std::uint8_t>> pixels;
+    std::string stats;
+};
+CircleFrames circleFramesWith(const char* scene, const char* name, const char* value) {
+    CircleFrames frames;
+    setenv(name, value, 1);
+    if (auto run = start(scene, false)) {
+        for (int f = 0; f < 3; ++f) {
+            run->loop->runFrame(goodFrames());
+            frames.pixels.push_back(run->loop->lastFramePixels().pixels);
+        }
+        frames.stats = run->scene->statsLine();
+    }
+    unsetenv(name);
+    return frames;
+}
+
+}  // namespace
+
 // RACELAB_CIRCLES_PATH forces a path: each finds the same circles for each tile in the same order, so the
 // frames, animated ones included, are the same bytes whichever path drew them.
 TEST(CircleRenderer, EveryPathDrawsTheSamePixels) {
@@ -194,24 +219,40 @@ TEST(CircleRenderer, EveryPathDrawsTheSamePixels) {
     for (const char* scene : {"circles/rgby", "circles/fireworks", "circles/pattern", "circles/rand10k",
                               "circles/biglittle"}) {
         SCOPED_TRACE(scene);
-        std::vector<std::vector<std::uint8_t>> frames[3];
         const char* paths[3] = {"binned", "every", "listed"};
+        CircleFrames frames[3];
         for (int p = 0; p < 3; ++p) {
-            setenv("RACELAB_CIRCLES_PATH", paths[p], 1);  // read when the scene makes its GPU half (first frame)
-            auto run = start(scene, false);
-            ASSERT_TRUE(run);
-            for (int f = 0; f < 3; ++f) {
-                run->loop->runFrame(goodFrames());
-                frames[p].push_back(run->loop->lastFramePixels().pixels);
-            }
-            unsetenv("RACELAB_CIRCLES_PATH");
-            const std::string stats = run->scene->statsLine();
-            const bool every = stats.find("every circle tested") != std::string::npos;
-            const bool listed = stats.find("by one launch, in order") != std::string::npos;
-            EXPECT_EQ(every, p == 1) << paths[p] << ": " << stats;
-            EXPECT_EQ(listed, p == 2) << paths[p] << ": " << stats;
+            frames[p] = circleFramesWith(scene, "RACELAB_CIRCLES_PATH", paths[p]);
+            ASSERT_EQ(frames[p].pixels.size(), 3u);
+            const bool every = frames[p].stats.find("every circle tested") != std::string::npos;
+            const bool listed = frames[p].stats.find("by one launch, in order") != std::string::npos;
+            EXPECT_EQ(every, p == 1) << paths[p] << ": " << frames[p].stats;
+            EXPECT_EQ(listed, p == 2) << paths[p] << ": " << frames[p].stats;
         }
         for (int p = 1; p < 3; ++p)
-            for (int f = 0; f < 3; ++f) EXPECT_TRUE(frames[p][f] == frames[0][f]) << paths[p] << ", frame " << f;
+            for (int f = 0; f < 3; ++f)
+                EXPECT_TRUE(frames[p].pixels[f] == frames[0].pixels[f]) << paths[p] << ", frame " << f;
     }
+}
+
+// RACELAB_CIRCLES_PIXELS_PER_THREAD=2: the tile render with two pixels a thread blends the same circles in the
+// same order with the same arithmetic, on every path and in both passes of the two-pass mode (rand100k; snow's
+// shading and animation).
+TEST(CircleRenderer, TwoPixelsAThreadDrawTheSamePixelsAsOne) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    for (const char* scene : {"circles/rgby", "circles/fireworks", "circles/pattern", "circles/rand10k",
+                              "circles/rand100k", "circles/snow"}) {
+        SCOPED_TRACE(scene);
+        const CircleFrames one = circleFramesWith(scene, "RACELAB_CIRCLES_PIXELS_PER_THREAD", "1");
+        const CircleFrames two = circleFramesWith(scene, "RACELAB_CIRCLES_PIXELS_PER_THREAD", "2");
+        ASSERT_EQ(one.pixels.size(), 3u);
+        ASSERT_EQ(two.pixels.size(), 3u);
+        for (int f = 0; f < 3; ++f) EXPECT_TRUE(two.pixels[f] == one.pixels[f]) << "frame " << f;
+    }
+    setenv("RACELAB_CIRCLES_PATH", "listed", 1);
+    const CircleFrames one = circleFramesWith("circles/rand10k", "RACELAB_CIRCLES_PIXELS_PER_THREAD", "1");
+    const CircleFrames two = circleFramesWith("circles/rand10k", "RACELAB_CIRCLES_PIXELS_PER_THREAD", "2");
+    unsetenv("RACELAB_CIRCLES_PATH");
+    ASSERT_EQ(two.pixels.size(), 3u);
+    for (int f = 0; f < 3; ++f) EXPECT_TRUE(two.pixels[f] == one.pixels[f]) << "listed path, frame " << f;
 }
