@@ -53,3 +53,9 @@ add_test(NAME Docs.ReadmeNumbersAreInTheRecords
          COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/check-readme-numbers.py ${CMAKE_SOURCE_DIR})
 add_test(NAME Docs.ReadmeNumbersCheckFindsAnUnbackedNumber
          COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/check-readme-numbers.py --self-test)
+
+# tools/portable-bundle.sh packs the binaries with stand-ins for the libraries they load but never call
+# (tools/stand_in_library.py): a stand-in must keep the soname, version nodes and versioned symbols the loader
+# checks, or the bundled binary does not start.
+add_test(NAME Tools.StandInLibraryKeepsWhatTheLoaderChecks
+         COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/stand_in_library.py --self-test)
