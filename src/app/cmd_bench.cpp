@@ -5,6 +5,8 @@
 #include <memory>
 #include <omp.h>
 
+#include <nlohmann/json.hpp>
+
 #include "app/bench_graph.hpp"
 #include "app/bench_kernels.hpp"
 #include "app/bench_record.hpp"
@@ -20,6 +22,7 @@
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"
+#include "core/stats.hpp"
 #include "core/stopwatch.hpp"
 #include "core/fault_injection.hpp"
 #include "core/interrupt.hpp"
@@ -49,6 +52,7 @@ struct BenchResult {
     GraphComparison graph;
     ThroughputResult throughput;
     UserKernelBenchTimes userKernel;
+    std::vector<double> issueMs;  // per measured frame (FrameTiming::issueMs)
 };
 
 // Measures and prints them beside every benchmark.
@@ -122,10 +126,13 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
         if (i == options.warmup && prepared.kernel) prepared.kernel->recordFrameTimes(true);
         FrameTiming timing = loop.runFrame(controls);
         if (i >= options.warmup) result->recorder.add(i - options.warmup, clock.ms() / 1000.0, timing, result->labels);
+        if (i >= options.warmup && prepared.backend == Backend::Cuda) result->issueMs.push_back(timing.issueMs);
         if (i >= options.warmup && loop.graph().lastRunWasGraph()) ++graphFrames;
         progress.update(i + 1, total, i < options.warmup ? "(warm-up)" : "");
     }
     progress.finish();
+    if (!result->issueMs.empty())
+        result->recorder.addFieldJson("host_issue", nlohmann::json{{"p50_ms", summarize(result->issueMs).p50}}.dump());
     if (prepared.kernel) {
         prepared.kernel->recordFrameTimes(false);
         result->userKernel = summarizeUserKernel(prepared.kernel->recordedFrameTimes());
@@ -174,6 +181,10 @@ void printStageTable(const BenchResult& r) {
     }
     Summary frame = r.recorder.summary(0);
     std::printf("  FPS (1000 / median frame, one at a time): %.1f\n", frame.p50 > 0 ? 1000.0 / frame.p50 : 0.0);
+    if (!r.issueMs.empty())
+        std::printf("  host issue: median %.4f ms a frame (the scene's host code, the graph's capture, update and launch); "
+                    "the kernel stage includes it, its start event being recorded first\n",
+                    summarize(r.issueMs).p50);
     printThroughput(r.throughput, frame.p50);
     printUserKernelTimes(r.labels.variant, r.userKernel);
     printKernelTable(r.kernels);

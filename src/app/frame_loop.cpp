@@ -86,6 +86,7 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
             // scene's render alone (the meter's second render comes after the timer).
             const bool compare = controls.view != RaceView::Plain && target.onDevice;
             timer_.start();
+            Stopwatch issue;
             if (compare) {
                 if (step) scene_->advance(1.0 / 60.0, stream_);
                 race_ = raceMeter_->renderView(*scene_, target, controls);
@@ -96,6 +97,7 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
                     scene_->render(target, controls.variant);
                 });
             }
+            timing.issueMs = issue.ms();
             timer_.stop();
             if (compare) race_.exact = scene_->exactRaceCount(stream_);  // the racy variant was rendered last
             // The meter's work is one named step, so per-step timing shows it apart from the scene's own steps.

@@ -13,6 +13,10 @@ struct FrameTiming {
                            // device-to-host copy (staging)
     double uploadMs = 0;   // PBO -> texture (and host -> PBO for staging/cpu), finished with glFinish
     double presentMs = 0;  // blit + UI + swap
+    // Not a stage: the host's time issuing the scene's GPU work (its host code, the graph's capture, update and
+    // launch, or the launches), steady_clock. One frame at a time the kernel stage's start event is recorded
+    // before it, so the kernel stage includes it: for a light scene it can be most of that stage.
+    double issueMs = 0;
 };
 
 // Names and accessors in the one order every table, CSV and JSON uses.
