@@ -137,8 +137,8 @@ struct CircleGpuCuda::Impl {
     // finished frame's read-back and falls back to one pass otherwise, trying two again now and then (the
     // pixels are the same either way).
     // Each retry that fails again doubles the wait before the next (kFirstRetryFrames up to kLongestRetryFrames):
-    // a retry is a slow frame (the two-pass launches, a graph of another shape; the first ones also load those
-    // kernels), and snow, where two passes never pay off, otherwise had one every 120 frames.
+    // a retry is a slow frame (the two-pass launches and a graph of another shape; the first two on snow took
+    // 6 ms, for a reason not yet traced), and snow, where two passes never pay off, had one every 120 frames.
     static constexpr int kFirstRetryFrames = 120, kLongestRetryFrames = 7680;
     bool twoPassesPayOff = true;
     int framesUntilRetry = 0;
