@@ -138,7 +138,7 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
             }
         }
     }
-    if (kStoreState) {
+    if constexpr (kStoreState) {
         int opaque = __syncthreads_count(threadDone);
         if (threadIdx.x == 0) {
             tileDone[tile] = opaque == Threads::kThreads;
@@ -148,16 +148,16 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
         for (int p = 0; p < kPixels; ++p)
             if (inside[p])
                 state[static_cast<std::size_t>(y0 + p) * grid.width + x] = make_float4(r[p], g[p], b[p], transmittance[p]);
-        return;
-    }
+    } else {
 #pragma unroll
-    for (int p = 0; p < kPixels; ++p) {
-        if (!inside[p]) continue;
-        const int y = y0 + p;
-        Rgb clear = clearColor(snow, y, grid.height);
-        uchar4 px = make_uchar4(toByte(r[p] + transmittance[p] * clear.r), toByte(g[p] + transmittance[p] * clear.g),
-                                toByte(b[p] + transmittance[p] * clear.b), 255);
-        *reinterpret_cast<uchar4*>(out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x)) = px;
+        for (int p = 0; p < kPixels; ++p) {
+            if (!inside[p]) continue;
+            const int y = y0 + p;
+            Rgb clear = clearColor(snow, y, grid.height);
+            uchar4 px = make_uchar4(toByte(r[p] + transmittance[p] * clear.r), toByte(g[p] + transmittance[p] * clear.g),
+                                    toByte(b[p] + transmittance[p] * clear.b), 255);
+            *reinterpret_cast<uchar4*>(out + static_cast<std::size_t>(y) * pitch + 4 * static_cast<std::size_t>(x)) = px;
+        }
     }
 }
 

@@ -11,21 +11,6 @@
 #include "core/errors.hpp"
 
 namespace racelab::circles {
-namespace {
-
-TileGrid makeGrid(int width, int height) {
-    TileGrid g;
-    g.width = width;
-    g.height = height;
-    g.tilesX = (width + kTileSize - 1) / kTileSize;
-    g.tilesY = (height + kTileSize - 1) / kTileSize;
-    g.invWidth = 1.f / width;
-    g.invHeight = 1.f / height;
-    return g;
-}
-
-}  // namespace
-
 CircleGpuCuda::Impl::Impl() {
     if (const char* forced = std::getenv("RACELAB_CIRCLES_PATH")) {
         const std::string name = forced;
@@ -91,7 +76,7 @@ void CircleGpuCuda::download(CircleSet& set, cudaStream_t stream) const {
 
 void CircleGpuCuda::render(const FrameTarget& target, CircleVariant variant) {
     RACELAB_REQUIRE(target.onDevice, "the GPU renderer needs a device frame target");
-    TileGrid grid = makeGrid(target.width, target.height);
+    TileGrid grid = tileGridOf(target.width, target.height);
     impl_->stats.tileSize = kTileSize;
     switch (variant) {
     case CircleVariant::Good: impl_->renderGood(target, grid); break;

@@ -3,6 +3,7 @@
 // A circle's tiles can be shared among `lanes` threads: lane l visits the box's tiles l, l + lanes, ...
 // Tiles flagged in `skip` (when given: tiles already opaque) are passed over before the exact test, which
 // is the costly part when a second binning pass finds nearly every tile done.
+// Host-callable too (RACELAB_HD): the CPU test circle_tile_cover_test.cpp holds the tests to what they promise.
 #pragma once
 #include <cstdint>
 
@@ -23,6 +24,18 @@ struct TileGrid {
     float invWidth, invHeight;
 };
 
+// A frame of width x height pixels cut into render tiles.
+inline TileGrid tileGridOf(int width, int height) {
+    TileGrid g;
+    g.width = width;
+    g.height = height;
+    g.tilesX = (width + kTileSize - 1) / kTileSize;
+    g.tilesY = (height + kTileSize - 1) / kTileSize;
+    g.invWidth = 1.f / width;
+    g.invHeight = 1.f / height;
+    return g;
+}
+
 // The same frame cut into tiles of kSide pixels.
 template <int kSide>
 inline TileGrid gridOfSide(const TileGrid& grid) {
@@ -36,21 +49,21 @@ inline TileGrid gridOfSide(const TileGrid& grid) {
 // (`limit` is the radius squared with the margin). A coarse tile contains its render tiles' pixels, so it
 // passes whenever one of them does: coarse binning never drops a circle a render tile needs.
 template <int kSide = kTileSize>
-__device__ __forceinline__ bool tileWithinReach(const TileGrid& grid, float px, float py, float limit, int tx, int ty) {
+RACELAB_HD bool tileWithinReach(const TileGrid& grid, float px, float py, float limit, int tx, int ty) {
     float lo = pixelCentre(ty * kSide, grid.invHeight);
-    float hi = pixelCentre(min((ty + 1) * kSide, grid.height) - 1, grid.invHeight);
+    float hi = pixelCentre(((ty + 1) * kSide < grid.height ? (ty + 1) * kSide : grid.height) - 1, grid.invHeight);
     float dy = py < lo ? lo - py : (py > hi ? py - hi : 0.f);
     float left = pixelCentre(tx * kSide, grid.invWidth);
-    float right = pixelCentre(min((tx + 1) * kSide, grid.width) - 1, grid.invWidth);
+    float right = pixelCentre(((tx + 1) * kSide < grid.width ? (tx + 1) * kSide : grid.width) - 1, grid.invWidth);
     float dx = px < left ? left - px : (px > right ? px - right : 0.f);
     return dx * dx + dy * dy <= limit;
 }
 
-__device__ __forceinline__ float reachLimit(float r) { return r * r * 1.0001f + 1e-12f; }
+RACELAB_HD float reachLimit(float r) { return r * r * 1.0001f + 1e-12f; }
 
 // `grid` is cut into tiles of kSide pixels (gridOfSide<kSide>).
 template <int kSide = kTileSize, typename Visit>
-__device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float px, float py, float r, int lane,
+RACELAB_HD void forEachCoveredTile(const TileGrid& grid, float px, float py, float r, int lane,
                                                    int lanes, const std::uint8_t* skip, Visit visit) {
     int x0, x1, y0, y1;
     pixelBounds(px, r, grid.width, x0, x1);
@@ -76,7 +89,7 @@ __device__ __forceinline__ void forEachCoveredTile(const TileGrid& grid, float p
 // renderer's test when it walks every circle itself instead of a binned list (kSide = kTileSize), and the test
 // that lists circles per coarse tile without binning (coarse_lists.cu, kSide = kCoarseTileSize).
 template <int kSide = kTileSize>
-__device__ __forceinline__ bool circleCoversTile(const TileGrid& grid, float px, float py, float r, int tx, int ty) {
+RACELAB_HD bool circleCoversTile(const TileGrid& grid, float px, float py, float r, int tx, int ty) {
     int x0, x1, y0, y1;
     pixelBounds(px, r, grid.width, x0, x1);
     pixelBounds(py, r, grid.height, y0, y1);
