@@ -202,6 +202,7 @@ for stage in $stages; do
     done
     RACELAB_CIRCLES_PIXELS_PER_THREAD=2 RACELAB_CIRCLES_PATH=listed run circles-rand10k-listed-2px "$bin/racelab" \
       "${bench[@]}" --scene circles/rand10k --json "$out/circles/rand10k-listed-2px.json"
+    mv "$out/circles-rand10k-listed-2px.log" "$out/circles/rand10k-listed-2px.log"
     for loading in LAZY EAGER; do
       for round in 1 2; do
         CUDA_MODULE_LOADING=$loading run "circles-snow-tail-$loading-$round" "$bin/racelab" bench --scene circles/snow \
