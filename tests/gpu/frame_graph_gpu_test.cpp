@@ -216,8 +216,8 @@ CircleFrames circleFramesWith(const char* scene, const char* name, const char* v
 // frames, animated ones included, are the same bytes whichever path drew them.
 TEST(CircleRenderer, EveryPathDrawsTheSamePixels) {
     RACELAB_REQUIRE_CUDA_DEVICE();
-    for (const char* scene : {"circles/rgby", "circles/fireworks", "circles/pattern", "circles/rand10k",
-                              "circles/biglittle"}) {
+    for (const char* scene : {"circles/rgby", "circles/bouncingballs", "circles/hypnosis", "circles/fireworks",
+                              "circles/pattern", "circles/rand10k", "circles/biglittle", "circles/littlebig"}) {
         SCOPED_TRACE(scene);
         const char* paths[3] = {"binned", "every", "listed"};
         CircleFrames frames[3];
