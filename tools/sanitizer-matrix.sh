@@ -6,7 +6,8 @@
 #   views (render --view: both variants rendered and composed);
 #   racecheck on the variants that race through shared memory (mesh bad: brute force without barriers;
 #   fourier bad: the scan missing its barriers), on their good twins (mesh brute, fourier good) and on the
-#   circle renderer's good variant (staged circles and per-warp lists in shared memory) and the histogram's
+#   circle renderer's good variant (staged circles and per-warp lists in shared memory; also its lists per coarse
+#   tile and its two-pixel render, RACELAB_CIRCLES_PATH / RACELAB_CIRCLES_PIXELS_PER_THREAD) and the histogram's
 #   (bins privatised in shared memory).
 # racecheck sees shared memory only: the global-memory races of circles bad and planes bad are shown by
 # `racelab check` (the frame differs from the CPU reference) and by the viewer's race meter instead.
@@ -87,6 +88,13 @@ for tool in $tools; do
   case_ $tool clean visibility-torus-writeup-ray visibility --scene mesh/torus --origin 0,2,0 --runs 1 --rule writeup --out "$out/vis-w.txt"
   case_ $tool clean visibility-torus-margin-brute visibility --scene mesh/torus --origin 0,2,0 --runs 1 --rule margin --variant brute --out "$out/vis-m.txt"
   case_ $tool clean circles-micro2M-good-1000x600 check --scene circles/micro2M --size 1000x600
+  # the circle renderer's measuring aids: lists per coarse tile made by one launch (a block scan), and the tile
+  # render with two pixels a thread, on both passes of the two-pass mode (rand100k) and at an odd size
+  RACELAB_CIRCLES_PATH=listed case_ $tool clean circles-rand10k-listed-1000x600 check --scene circles/rand10k --size 1000x600
+  RACELAB_CIRCLES_PATH=listed case_ $tool clean circles-pattern-listed-333x217 check --scene circles/pattern --size 333x217
+  RACELAB_CIRCLES_PIXELS_PER_THREAD=2 case_ $tool clean circles-rand100k-2px-333x217 check --scene circles/rand100k --size 333x217
+  RACELAB_CIRCLES_PIXELS_PER_THREAD=2 RACELAB_CIRCLES_PATH=listed case_ $tool clean circles-rand10k-listed-2px-512x512 \
+    check --scene circles/rand10k --size 512x512
   # User kernels run in racelab's worker process, which the sanitizer follows (--target-processes all): the
   # tiled example is clean; the racy starter races but stays in bounds; a kernel reading one row past the
   # image is what memcheck must name, at its line of the user's file. Not under initcheck: a user kernel's
@@ -129,6 +137,8 @@ case_ racecheck clean fourier-text-good render --scene fourier/text --variant go
 # the circle renderer shares its staged circles and per-warp lists through shared memory
 case_ racecheck clean circles-rand10k-good render --scene circles/rand10k --size 160x120 --out "$out/circles-rc.png"
 case_ racecheck clean circles-micro2M-good render --scene circles/micro2M --size 160x120 --out "$out/micro-rc.png"
+RACELAB_CIRCLES_PATH=listed case_ racecheck clean circles-rand10k-listed render --scene circles/rand10k --size 160x120 --out "$out/listed-rc.png"
+RACELAB_CIRCLES_PIXELS_PER_THREAD=2 case_ racecheck clean circles-rand10k-2px render --scene circles/rand10k --size 160x120 --out "$out/2px-rc.png"
 # the histogram's good variant privatises its bins in shared memory (shared atomics, then the merge)
 case_ racecheck clean histogram-random-good render --scene histogram/random --count 100000 --size 160x120 --out "$out/hist-rc.png"
 case_ racecheck clean fourier-shapes-preprocessing render --scene fourier/shapes --count 40 --size 160x120 --out "$out/shapes-rc.png"
