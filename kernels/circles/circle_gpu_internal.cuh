@@ -203,11 +203,11 @@ struct CircleGpuCuda::Impl {
                           target.stream, circles(), grid, snow, lists, pixelState.data(), tileDone.data(),
                           opaqueTiles.data(), target.pixels, target.pitchBytes);
     }
-    // RACELAB_CIRCLES_PIXELS_PER_THREAD=2: the tile render with two pixels a thread (render_tiles.cu), the same
-    // pixels; a measuring aid until it is timed against one pixel a thread on the GPU.
+    // Forced by faultInjection() when this GPU half is made (RACELAB_CIRCLES_PIXELS_PER_THREAD,
+    // RACELAB_CIRCLES_PATH): the tile render with two pixels a thread (render_tiles.cu), and a path where it can
+    // draw the scene (-1: chosen from the count). The pixels are the same either way; both are measuring aids
+    // until they are timed on the GPU.
     int pixelsPerThread = 1;
-    // RACELAB_CIRCLES_PATH=every|listed|binned forces a path where it can draw the scene (to measure the paths
-    // against each other on one scene; the pixels are the same on every path).
     int forcedPath = -1;
     // coarse_lists.cu
     void renderListedPerCoarseTile(const FrameTarget& target, const TileGrid& grid);

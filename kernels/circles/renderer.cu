@@ -2,30 +2,20 @@
 // reads its totals through (the unordered variant's word, the good variant's read-back ring), and the
 // dispatch to the three variants (binning.cu for good and unordered, render_racy.cu for bad). The animation
 // step lives in animation.cu. No kernels here.
-#include <cstdlib>
 #include <string>
 
 #include "circles/circle_gpu_internal.cuh"
 #include "common/launch.cuh"
 #include "core/device_buffer.hpp"
-#include "core/errors.hpp"
+#include "core/fault_injection.hpp"
 
 namespace racelab::circles {
 CircleGpuCuda::Impl::Impl() {
-    if (const char* forced = std::getenv("RACELAB_CIRCLES_PATH")) {
-        const std::string name = forced;
-        if (name == "binned") forcedPath = static_cast<int>(CircleRenderPath::Binned);
-        else if (name == "every") forcedPath = static_cast<int>(CircleRenderPath::EveryCirclePerTile);
-        else if (name == "listed") forcedPath = static_cast<int>(CircleRenderPath::ListedPerCoarseTile);
-        else if (!name.empty())
-            throw UsageError("RACELAB_CIRCLES_PATH is '" + name + "': give binned, every or listed (or leave it unset)");
-    }
-    if (const char* pixels = std::getenv("RACELAB_CIRCLES_PIXELS_PER_THREAD")) {
-        const std::string name = pixels;
-        if (name == "2") pixelsPerThread = 2;
-        else if (!name.empty() && name != "1")
-            throw UsageError("RACELAB_CIRCLES_PIXELS_PER_THREAD is '" + name + "': give 1 or 2 (or leave it unset)");
-    }
+    const FaultInjection& forced = faultInjection();
+    if (forced.circlesPath == "binned") forcedPath = static_cast<int>(CircleRenderPath::Binned);
+    if (forced.circlesPath == "every") forcedPath = static_cast<int>(CircleRenderPath::EveryCirclePerTile);
+    if (forced.circlesPath == "listed") forcedPath = static_cast<int>(CircleRenderPath::ListedPerCoarseTile);
+    pixelsPerThread = forced.circlesPixelsPerThread;
     CUDA_CHECK(cudaMallocHost(&pinnedTotal, sizeof(unsigned)));
     CUDA_CHECK(cudaMallocHost(&readback, kReadbackSlots * sizeof(FrameReadback)));
     for (cudaEvent_t& e : readbackDone) CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -189,16 +188,18 @@ TEST(CircleRenderer, TheRendererChoosesItsPathFromTheCircleCount) {
 
 namespace {
 
-// The good variant's frames of `scene` (three, from its start) drawn with the environment variable `name` set to
-// `value`, which the circle renderer reads when the scene makes its GPU half (on the first frame); and the
-// stats line after them.
+// The good variant's frames of `scene` (three, from its start) drawn with the circle renderer's path and
+// pixels a thread forced (faultInjection(), read when the scene makes its GPU half on its first frame; both
+// put back afterwards), and the stats line after them.
 struct CircleFrames {
     std::vector<std::vector<std::uint8_t>> pixels;
     std::string stats;
 };
-CircleFrames circleFramesWith(const char* scene, const char* name, const char* value) {
+CircleFrames circleFramesWith(const char* scene, const std::string& path, int pixelsPerThread) {
+    FaultInjection& forced = faultInjection();
+    forced.circlesPath = path;
+    forced.circlesPixelsPerThread = pixelsPerThread;
     CircleFrames frames;
-    setenv(name, value, 1);
     if (auto run = start(scene, false)) {
         for (int f = 0; f < 3; ++f) {
             run->loop->runFrame(goodFrames());
@@ -206,14 +207,15 @@ CircleFrames circleFramesWith(const char* scene, const char* name, const char* v
         }
         frames.stats = run->scene->statsLine();
     }
-    unsetenv(name);
+    forced.circlesPath.clear();
+    forced.circlesPixelsPerThread = 1;
     return frames;
 }
 
 }  // namespace
 
-// RACELAB_CIRCLES_PATH forces a path: each finds the same circles for each tile in the same order, so the
-// frames, animated ones included, are the same bytes whichever path drew them.
+// A forced path (RACELAB_CIRCLES_PATH, faultInjection().circlesPath): each finds the same circles for each tile in
+// the same order, so the frames, animated ones included, are the same bytes whichever path drew them.
 TEST(CircleRenderer, EveryPathDrawsTheSamePixels) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     for (const char* scene : {"circles/rgby", "circles/bouncingballs", "circles/hypnosis", "circles/fireworks",
@@ -222,7 +224,7 @@ TEST(CircleRenderer, EveryPathDrawsTheSamePixels) {
         const char* paths[3] = {"binned", "every", "listed"};
         CircleFrames frames[3];
         for (int p = 0; p < 3; ++p) {
-            frames[p] = circleFramesWith(scene, "RACELAB_CIRCLES_PATH", paths[p]);
+            frames[p] = circleFramesWith(scene, paths[p], 1);
             ASSERT_EQ(frames[p].pixels.size(), 3u);
             const bool every = frames[p].stats.find("every circle tested") != std::string::npos;
             const bool listed = frames[p].stats.find("by one launch, in order") != std::string::npos;
@@ -235,24 +237,22 @@ TEST(CircleRenderer, EveryPathDrawsTheSamePixels) {
     }
 }
 
-// RACELAB_CIRCLES_PIXELS_PER_THREAD=2: the tile render with two pixels a thread blends the same circles in the
-// same order with the same arithmetic, on every path and in both passes of the two-pass mode (rand100k; snow's
-// shading and animation).
+// Two pixels a thread (RACELAB_CIRCLES_PIXELS_PER_THREAD=2, faultInjection().circlesPixelsPerThread): the tile
+// render with two pixels a thread blends the same circles in the same order with the same arithmetic, on every path
+// and in both passes of the two-pass mode (rand100k; snow's shading and animation).
 TEST(CircleRenderer, TwoPixelsAThreadDrawTheSamePixelsAsOne) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     for (const char* scene : {"circles/rgby", "circles/fireworks", "circles/pattern", "circles/rand10k",
                               "circles/rand100k", "circles/snow"}) {
         SCOPED_TRACE(scene);
-        const CircleFrames one = circleFramesWith(scene, "RACELAB_CIRCLES_PIXELS_PER_THREAD", "1");
-        const CircleFrames two = circleFramesWith(scene, "RACELAB_CIRCLES_PIXELS_PER_THREAD", "2");
+        const CircleFrames one = circleFramesWith(scene, "", 1);
+        const CircleFrames two = circleFramesWith(scene, "", 2);
         ASSERT_EQ(one.pixels.size(), 3u);
         ASSERT_EQ(two.pixels.size(), 3u);
         for (int f = 0; f < 3; ++f) EXPECT_TRUE(two.pixels[f] == one.pixels[f]) << "frame " << f;
     }
-    setenv("RACELAB_CIRCLES_PATH", "listed", 1);
-    const CircleFrames one = circleFramesWith("circles/rand10k", "RACELAB_CIRCLES_PIXELS_PER_THREAD", "1");
-    const CircleFrames two = circleFramesWith("circles/rand10k", "RACELAB_CIRCLES_PIXELS_PER_THREAD", "2");
-    unsetenv("RACELAB_CIRCLES_PATH");
+    const CircleFrames one = circleFramesWith("circles/rand10k", "listed", 1);
+    const CircleFrames two = circleFramesWith("circles/rand10k", "listed", 2);
     ASSERT_EQ(two.pixels.size(), 3u);
     for (int f = 0; f < 3; ++f) EXPECT_TRUE(two.pixels[f] == one.pixels[f]) << "listed path, frame " << f;
 }
