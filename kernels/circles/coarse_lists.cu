@@ -62,13 +62,19 @@ void CircleGpuCuda::Impl::renderListedPerCoarseTile(const FrameTarget& target, c
     const std::size_t entries = static_cast<std::size_t>(coarseTiles) * static_cast<std::size_t>(count);
     if (entries > pairs.valuesSorted.size())
         requireDeviceMemory(entries * sizeof(unsigned), "circle lists per coarse tile (" + std::to_string(entries) + ")");
+    // The lists take the buffer binning sorts its circle indices into: the renderer reads its lists from there
+    // on either path, and a frame runs one of them.
     pairs.valuesSorted.reserve(entries, "circle lists per coarse tile");
     tileStart.reserve(coarseTiles, "tile ranges");
     tileEnd.reserve(coarseTiles, "tile ranges");
     launchKernel("circles: list circles per coarse tile", listCirclesPerCoarseTile, coarseTiles, kListThreads, 0, s,
                  circles(), coarse, pairs.valuesSorted.data(), tileStart.data(), tileEnd.data());
-    TileLists lists{pairs.valuesSorted.data(), tileStart.data(), tileEnd.data(), nullptr, 0u, 0u,
-                    static_cast<unsigned>(count), true, coarse.tilesX};
+    TileLists lists{};  // complete lists (no pair count to check), one run per coarse tile
+    lists.list = pairs.valuesSorted.data();
+    lists.tileStart = tileStart.data();
+    lists.tileEnd = tileEnd.data();
+    lists.coarse = true;
+    lists.coarseTilesX = coarse.tilesX;
     drawTiles(false, false, target, grid, lists);
 }
 

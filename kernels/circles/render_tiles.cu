@@ -81,7 +81,6 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
         // Also the barrier that keeps the previous batch alive until every thread has used it.
         if (__syncthreads_count(threadDone) == Threads::kThreads) break;
         unsigned batchBegin = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start;
-#pragma unroll
         for (int slot = threadIdx.x; slot < kTilePixels; slot += Threads::kThreads) {
             const unsigned index = batchBegin + slot;
             if (index >= batchEnd) break;
