@@ -180,8 +180,7 @@ for stage in $stages; do
           "$RACELAB_BASELINE_BIN/racelab" "${bench[@]}" --scene "circles/$scene" --json "$out/circles/$scene-baseline-$round.json" \
             >"$out/circles/$scene-baseline-$round.log" 2>&1
         fi
-        run "circles-$scene-$round" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" --json "$out/circles/$scene-$round.json"
-        mv "$out/circles-$scene-$round.log" "$out/circles/$scene-$round.log"
+        run "circles/$scene-$round" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" --json "$out/circles/$scene-$round.json"
         if [ -n "${RACELAB_BASELINE_BIN:-}" ]; then
           python3 tools/bench-compare "$out/circles/$scene-baseline-$round.json" "$out/circles/$scene-$round.json" \
             >"$out/circles/$scene-compare-$round.txt" 2>&1
@@ -190,28 +189,24 @@ for stage in $stages; do
     done
     for scene in rgb rgby bouncingballs hypnosis fireworks pattern rand10k biglittle littlebig; do
       for path in every listed binned; do
-        RACELAB_CIRCLES_PATH=$path run "circles-$scene-$path" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" \
+        RACELAB_CIRCLES_PATH=$path run "circles/$scene-$path" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" \
           --json "$out/circles/$scene-$path.json"
-        mv "$out/circles-$scene-$path.log" "$out/circles/$scene-$path.log"
       done
     done
     for scene in $scenes; do  # the tile render with two pixels a thread (RACELAB_CIRCLES_PIXELS_PER_THREAD)
-      RACELAB_CIRCLES_PIXELS_PER_THREAD=2 run "circles-$scene-2px" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" \
+      RACELAB_CIRCLES_PIXELS_PER_THREAD=2 run "circles/$scene-2px" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" \
         --json "$out/circles/$scene-2px.json"
-      mv "$out/circles-$scene-2px.log" "$out/circles/$scene-2px.log"
     done
-    RACELAB_CIRCLES_PIXELS_PER_THREAD=2 RACELAB_CIRCLES_PATH=listed run circles-rand10k-listed-2px "$bin/racelab" \
+    RACELAB_CIRCLES_PIXELS_PER_THREAD=2 RACELAB_CIRCLES_PATH=listed run circles/rand10k-listed-2px "$bin/racelab" \
       "${bench[@]}" --scene circles/rand10k --json "$out/circles/rand10k-listed-2px.json"
-    mv "$out/circles-rand10k-listed-2px.log" "$out/circles/rand10k-listed-2px.log"
     for loading in LAZY EAGER; do
       for round in 1 2; do
-        CUDA_MODULE_LOADING=$loading run "circles-snow-tail-$loading-$round" "$bin/racelab" bench --scene circles/snow \
+        CUDA_MODULE_LOADING=$loading run "circles/snow-tail-$loading-$round" "$bin/racelab" bench --scene circles/snow \
           --present none --frames 600 --warmup 50 --csv "$out/circles/snow-tail-$loading-$round.csv" \
           --json "$out/circles/snow-tail-$loading-$round.json"
-        mv "$out/circles-snow-tail-$loading-$round.log" "$out/circles/snow-tail-$loading-$round.log"
       done
     done
-    RACELAB_CIRCLES_PATH=listed run ncu-rand10k-listed ncu --kernel-name regex:'renderTiles|listCircles' --launch-skip 40 \
+    RACELAB_CIRCLES_PATH=listed run circles/ncu-rand10k-listed ncu --kernel-name regex:'renderTiles|listCircles' --launch-skip 40 \
       --launch-count 2 --set full "$bin/racelab" bench --scene circles/rand10k --present none --frames 5 --warmup 30 --in-flight 1
     ;;
   profile)
