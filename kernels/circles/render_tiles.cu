@@ -18,8 +18,8 @@ namespace {
 // reach its own, and tests only those. The rows are those of the circle's CS149 bounding box, the rows the
 // course's reference (and racelab's) shades: a pixel outside them is never blended there either.
 // With kPixels = 2 a thread reads each listed circle once for two pixels, the block has half the threads and
-// half the warps to compact, and twice as many blocks fit on a multiprocessor: the same pixels, blended in the
-// same order with the same arithmetic. kPixels = 2 is chosen only by RACELAB_CIRCLES_PIXELS_PER_THREAD=2 until
+// half the warps to compact, and more pixels are in flight on a multiprocessor (sm_90, by registers: 10 blocks
+// of 128 threads against 6 of 256): the same pixels, blended in the same order with the same arithmetic. kPixels = 2 is chosen only by RACELAB_CIRCLES_PIXELS_PER_THREAD=2 until
 // it is measured against kPixels = 1 on the GPU.
 // kLoadState: continue from the state a previous pass stored; kStoreState: store the state (and which tiles
 // are opaque) for a later pass instead of writing the final pixels.
