@@ -311,16 +311,19 @@ CircleRenderPath CircleGpuCuda::Impl::pathFor(const TileGrid& grid) const {
         if (forced != CircleRenderPath::ListedPerCoarseTile || listable) return forced;
     }
     if (count <= kEveryCirclePerTileMax) return CircleRenderPath::EveryCirclePerTile;
+    if (count <= kListedPerCoarseTileMax && listable) return CircleRenderPath::ListedPerCoarseTile;
     return CircleRenderPath::Binned;
 }
 
 void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& grid) {
     absorbReadbacks();
     const CircleRenderPath path = pathFor(grid);
+    pixelsPerThread = pixelsPerThreadFor(path);
     if (path != CircleRenderPath::Binned) {
         stats = {};
         stats.path = path;
         stats.passes = 1;
+        stats.pixelsPerThread = pixelsPerThread;
         if (path == CircleRenderPath::EveryCirclePerTile) {
             stats.tileSize = kTileSize;
             drawTiles(false, false, target, grid, everyCircle(0, count));
@@ -331,6 +334,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         return;
     }
     stats.path = CircleRenderPath::Binned;
+    stats.pixelsPerThread = pixelsPerThread;
     const int firstPass = firstPassCircles();
     if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
     const bool onePass = count <= 2 * firstPass || !twoPassesPayOff;
@@ -382,6 +386,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
 
 void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileGrid& grid) {
     cudaStream_t s = target.stream;
+    pixelsPerThread = pixelsPerThreadFor(CircleRenderPath::Binned);
     const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
     counts.reserve(tiles + 1, "tile counts");
     offsets.reserve(tiles + 1, "tile offsets");

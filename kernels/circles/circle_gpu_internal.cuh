@@ -51,16 +51,18 @@ inline constexpr float kTransmittanceCutoff = 1.f / 512.f;
 inline constexpr int kMinFirstPassCircles = 32768;
 // How renderGood finds each tile's circles, from the circle count (CircleRenderPath). Binning is a chain of
 // six launches around a sort, each mostly waiting on the one before, which for few circles costs more than
-// testing them all:
-// - at most kEveryCirclePerTileMax circles (rgb, rgby, bouncingballs, hypnosis, fireworks): one launch, each
-//   render tile tests every circle itself, 256 staged at a time. Measured on the H100 (docs/BENCHMARKS.md):
-//   fireworks' 315 circles (2 batches) drew faster this way, pattern's 1,217 (5 batches) slower than binned;
-// - above, binning (and two passes for the large scenes);
-// - ListedPerCoarseTile (coarse_lists.cu: a block per coarse tile tests every circle and a scan compacts the
-//   hits into an ordered list, one launch in place of the binning chain) draws the same pixels and is chosen
-//   only by RACELAB_CIRCLES_PATH=listed until it is measured against binning on the GPU; it is meant for
-//   scenes of a few thousand circles (pattern, rand10k, biglittle, littlebig: 1,217 to 10,000).
-inline constexpr int kEveryCirclePerTileMax = 512;
+// testing them all. The bounds are where the H100 measured the change (docs/BENCHMARKS.md, "Circles at the
+// limit", every path forced on every scene of at most 10,000 circles):
+// - at most kEveryCirclePerTileMax circles (rgb, rgby, bouncingballs, hypnosis: 3 to 25): one launch, each
+//   render tile tests every circle itself, 256 staged at a time, two pixels a thread (render_tiles.cu); the
+//   lists below cost hypnosis 17 % more, and two pixels a thread save a quarter here;
+// - at most kListedPerCoarseTileMax (fireworks, pattern, rand10k, biglittle, littlebig: 315 to 10,000):
+//   ListedPerCoarseTile (coarse_lists.cu: a block per coarse tile tests every circle and a scan compacts the
+//   hits into an ordered list), two launches in place of the binning chain: 1.8x faster than binning on
+//   rand10k, 2.1x on pattern; 10,000 is the largest count measured, not a measured crossover;
+// - above, binning (and two passes for the large scenes).
+inline constexpr int kEveryCirclePerTileMax = 64;
+inline constexpr int kListedPerCoarseTileMax = 10000;
 // The coarse lists have room for every circle in every coarse tile; above this many entries (a frame much
 // larger than 1024x1024 at the largest count) the path cannot be forced and the scene is binned.
 inline constexpr std::size_t kMostListedEntries = std::size_t{1} << 24;
@@ -204,11 +206,18 @@ struct CircleGpuCuda::Impl {
                           opaqueTiles.data(), target.pixels, target.pitchBytes);
     }
     // Forced by faultInjection() when this GPU half is made (RACELAB_CIRCLES_PIXELS_PER_THREAD,
-    // RACELAB_CIRCLES_PATH): the tile render with two pixels a thread (render_tiles.cu), and a path where it can
-    // draw the scene (-1: chosen from the count). The pixels are the same either way; both are measuring aids
-    // until they are timed on the GPU.
-    int pixelsPerThread = 1;
+    // RACELAB_CIRCLES_PATH): the tile render's pixels a thread (0: chosen by pixelsPerThreadFor), and a path
+    // where it can draw the scene (-1: chosen from the count). The pixels are the same either way.
+    int forcedPixelsPerThread = 0;
     int forcedPath = -1;
+    // What drawTiles launches with, set by renderGood and renderUnordered for the frame's path.
+    int pixelsPerThread = 1;
+    // Two pixels a thread where every circle is tested per tile (few large circles: a thread's second pixel
+    // reuses the circle it loaded); one elsewhere, where micro2M measured 15 % slower with two.
+    int pixelsPerThreadFor(CircleRenderPath path) const {
+        if (forcedPixelsPerThread) return forcedPixelsPerThread;
+        return path == CircleRenderPath::EveryCirclePerTile ? 2 : 1;
+    }
     // coarse_lists.cu
     void renderListedPerCoarseTile(const FrameTarget& target, const TileGrid& grid);
     void renderUnordered(const FrameTarget& target, const TileGrid& grid);

@@ -5,8 +5,8 @@
 // thousand circles mostly waits on itself. Each run has room for every circle (the run of tile t starts at
 // t * count), so a list can never overflow; the renderer (render_tiles.cu, TileLists::coarse) then keeps the
 // circles of its coarse tile's run that cover its own render tile, by the same test the coarse binning uses.
-// Meant for scenes of a few thousand circles; chosen only by RACELAB_CIRCLES_PATH=listed until it is measured
-// against binning on the GPU (renderGood, pathFor).
+// pathFor chooses it for 65 to 10,000 circles, where the H100 drew it faster than both binning and the
+// every-circle test (kListedPerCoarseTileMax in circle_gpu_internal.cuh says by how much).
 #include <cub/block/block_scan.cuh>
 
 #include "circles/circle_gpu_internal.cuh"

@@ -15,7 +15,7 @@ CircleGpuCuda::Impl::Impl() {
     if (forced.circlesPath == "binned") forcedPath = static_cast<int>(CircleRenderPath::Binned);
     if (forced.circlesPath == "every") forcedPath = static_cast<int>(CircleRenderPath::EveryCirclePerTile);
     if (forced.circlesPath == "listed") forcedPath = static_cast<int>(CircleRenderPath::ListedPerCoarseTile);
-    pixelsPerThread = forced.circlesPixelsPerThread;
+    forcedPixelsPerThread = forced.circlesPixelsPerThread;
     CUDA_CHECK(cudaMallocHost(&pinnedTotal, sizeof(unsigned)));
     CUDA_CHECK(cudaMallocHost(&readback, kReadbackSlots * sizeof(FrameReadback)));
     for (cudaEvent_t& e : readbackDone) CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));

@@ -30,7 +30,7 @@ struct FaultInjection {
     CufftFault failCufft = CufftFault::None;
     unsigned circlePairCapacity = 0;  // 0: as the renderer sizes it
     std::string circlesPath;          // empty: the renderer chooses from the circle count
-    int circlesPixelsPerThread = 1;   // 1 or 2
+    int circlesPixelsPerThread = 0;   // 1 or 2; 0: the renderer chooses from its path
     long long failVideoWriteAfterBytes = -1;  // -1: never
     bool failVideoEncoder = false;
 };

@@ -25,7 +25,7 @@ FaultInjection from(const std::map<std::string, std::string>& environment) {
 TEST(FaultInjection, TheCircleRendererPathAndPixelsAThreadAreTakenAsGiven) {
     const FaultInjection unset = from({});
     EXPECT_EQ(unset.circlesPath, "");
-    EXPECT_EQ(unset.circlesPixelsPerThread, 1);
+    EXPECT_EQ(unset.circlesPixelsPerThread, 0);
     for (const char* path : {"binned", "every", "listed"}) EXPECT_EQ(from({{"RACELAB_CIRCLES_PATH", path}}).circlesPath, path);
     EXPECT_EQ(from({{"RACELAB_CIRCLES_PIXELS_PER_THREAD", "2"}}).circlesPixelsPerThread, 2);
     EXPECT_EQ(from({{"RACELAB_CIRCLES_PIXELS_PER_THREAD", "1"}}).circlesPixelsPerThread, 1);

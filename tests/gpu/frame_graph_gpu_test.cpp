@@ -156,9 +156,13 @@ TEST(CircleRenderer, TheRendererChoosesItsPathFromTheCircleCount) {
         int rendererSteps;     // named circle steps of one frame, the animation's excluded
         const char* statsSays;  // nullptr: binned (neither one-launch phrase)
     };
-    for (const Case& c : {Case{"circles/rgb", 1, "every circle tested per 16px tile"},
-                          Case{"circles/fireworks", 1, "every circle tested per 16px tile"},
-                          Case{"circles/pattern", 0, nullptr}, Case{"circles/rand10k", 0, nullptr}}) {
+    // The bounds (kEveryCirclePerTileMax 64, kListedPerCoarseTileMax 10,000) on either side: hypnosis' 25
+    // circles and fireworks' 315, rand10k's 10,000 and rand100k's 100,000.
+    const char* every = "every circle tested per 16px tile, 2 pixels a thread";
+    const char* listed = "circles listed per 64px tile by one launch, in order";
+    for (const Case& c : {Case{"circles/rgb", 1, every}, Case{"circles/hypnosis", 1, every},
+                          Case{"circles/fireworks", 2, listed}, Case{"circles/pattern", 2, listed},
+                          Case{"circles/rand10k", 2, listed}, Case{"circles/rand100k", 0, nullptr}}) {
         SCOPED_TRACE(c.scene);
         auto run = start(c.scene, false);
         ASSERT_TRUE(run);
@@ -208,7 +212,7 @@ CircleFrames circleFramesWith(const char* scene, const std::string& path, int pi
         frames.stats = run->scene->statsLine();
     }
     forced.circlesPath.clear();
-    forced.circlesPixelsPerThread = 1;
+    forced.circlesPixelsPerThread = 0;
     return frames;
 }
 

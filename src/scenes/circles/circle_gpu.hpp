@@ -21,7 +21,7 @@ enum class CircleVariant {
 enum class CircleRenderPath {
     Binned,               // (tile, circle) pairs counted, emitted and sorted: a chain of launches, any scene size
     EveryCirclePerTile,   // very few circles: one launch, each render tile tests every circle itself
-    ListedPerCoarseTile,  // a few thousand: one launch lists every circle per coarse tile in order, then the render
+    ListedPerCoarseTile,  // up to 10,000: one launch lists every circle per coarse tile in order, then the render
 };
 
 struct CircleRenderStats {
@@ -30,6 +30,7 @@ struct CircleRenderStats {
     int passes = 0;              // binning passes (large scenes: nearest circles first, then the rest culled)
     bool secondPassBinned = false;  // the last frame binned its second pass (not: every tile was opaque before)
     CircleRenderPath path = CircleRenderPath::Binned;
+    int pixelsPerThread = 1;     // of the tile render (two where every circle is tested per tile)
 };
 
 // The circle arrays on the device, in CS149's layout (3 floats a circle for position, velocity, color).

@@ -104,11 +104,12 @@ std::string CircleScene::statsLine() const {
     if (gpu_ && backend_ == Backend::Cuda) {
         auto stats = gpu_->lastStats();
         if (stats.path == CircleRenderPath::EveryCirclePerTile)
-            line << "; good renderer: one launch, every circle tested per " << stats.tileSize << "px tile (no binning: "
+            line << "; good renderer: one launch, every circle tested per " << stats.tileSize << "px tile, "
+                 << stats.pixelsPerThread << (stats.pixelsPerThread == 1 ? " pixel" : " pixels") << " a thread (no binning: "
                  << "few circles)";
         if (stats.path == CircleRenderPath::ListedPerCoarseTile)
             line << "; good renderer: circles listed per " << stats.tileSize << "px tile by one launch, in order "
-                 << "(no binning, no sort: a few thousand circles)";
+                 << "(no binning, no sort: at most 10,000 circles)";
         if (stats.tilePairs > 0) line << "; good binning: " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles, "
                                         << stats.passes << (stats.passes == 1 ? " pass)" : " passes)");
         if (stats.passes > 1 && !stats.secondPassBinned)
