@@ -8,9 +8,9 @@
 #   window   - the viewer in a real window (needs DISPLAY): NVIDIA GL (interop) and, when Mesa is present,
 #              llvmpipe (the staging fallback)
 #   profile  - ncu on the good variant's kernels
-#   circles  - the circle renderer's paths and its render with two pixels a thread, against each other and
-#              against RACELAB_BASELINE_BIN (an older build's bin/), snow's tail with lazy and eager kernel
-#              loading, ncu of the listed path
+#   circles-scenes - every CS149 scene's circle render against RACELAB_BASELINE_BIN (an older build's bin/)
+#   circles  - circles-scenes, then the circle renderer's paths and its render with two pixels a thread forced,
+#              against each other, snow's tail with lazy and eager kernel loading, ncu of the listed path
 #   cs149    - racelab's GPU frames (animated on the GPU) against CS149's own CPU reference, whole frames,
 #              the course's rule (tools/cs149/compare-with-course.sh); needs CS149_RENDER, a built course renderer
 #   gpucode  - the GPU code in the binary: cuobjdump's SASS and PTX lists equal what tools/fatbin_archs.py
@@ -163,14 +163,15 @@ for stage in $stages; do
     run window-mesh "$bin/racelab" view --scene mesh/torus --size 1280x720 --frames 90 --no-vsync --param shading=normal --param visible=dots --screenshot "$out/window-mesh.png"
     run window-llvmpipe env __GLX_VENDOR_LIBRARY_NAME=mesa "$bin/racelab" view --scene circles/snow --size 800x600 --frames 30 --screenshot "$out/window-llvmpipe.png"
     ;;
-  circles)
-    # The circle renderer's paths and tail (docs/BENCHMARKS.md, "Circles at the limit"): every CS149 scene with
-    # these binaries and, when RACELAB_BASELINE_BIN names the bin/ folder of an older build, with those too,
-    # alternated twice so that both sides see the same machine (tools/bench-compare of each pair); the scenes
-    # of at most 10,000 circles on each forced path (RACELAB_CIRCLES_PATH); every scene with the tile render's
-    # two pixels a thread (RACELAB_CIRCLES_PIXELS_PER_THREAD=2); snow's tail with per-frame CSVs,
-    # with CUDA's default lazy kernel loading and with eager loading; ncu of the listed path on rand10k.
-    step "circles: scenes (against RACELAB_BASELINE_BIN when set), forced paths, snow's tail, ncu of the listed path"
+  circles-scenes | circles)
+    # The circle renderer on every CS149 scene with these binaries and, when RACELAB_BASELINE_BIN names the bin/
+    # folder of an older build, with those too, alternated twice so that both sides see the same machine
+    # (tools/bench-compare of each pair). `circles` goes on with the measurements behind the renderer's
+    # choices (docs/BENCHMARKS.md, "Circles at the limit"): the scenes of at most 10,000 circles on each forced
+    # path (RACELAB_CIRCLES_PATH); every scene with the tile render's pixels a thread forced to two
+    # (RACELAB_CIRCLES_PIXELS_PER_THREAD=2); snow's tail with per-frame CSVs, with CUDA's default lazy kernel
+    # loading and with eager loading; ncu of the listed path on rand10k.
+    step "$stage: scenes (against RACELAB_BASELINE_BIN when set)"
     mkdir -p "$out/circles"
     scenes="rgb rgby bouncingballs hypnosis fireworks pattern rand10k rand100k rand1M biglittle littlebig micro2M snow"
     bench=(bench --present none --frames 300 --warmup 30)
@@ -187,6 +188,7 @@ for stage in $stages; do
         fi
       done
     done
+    [ "$stage" = circles ] || continue
     for scene in rgb rgby bouncingballs hypnosis fireworks pattern rand10k biglittle littlebig; do
       for path in every listed binned; do
         RACELAB_CIRCLES_PATH=$path run "circles/$scene-$path" "$bin/racelab" "${bench[@]}" --scene "circles/$scene" \
