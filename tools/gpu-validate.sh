@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the GPU-side validation on a machine with an NVIDIA GPU and writes every log into OUT:
-#   tests    - the GPU test suite (racelab_gpu_tests)
+#   tests    - the GPU test suite (racelab_gpu_tests); those that fault kernels on purpose run after every other
+#              stage of the run (a CUDA fault stalls GL for later processes on driver 580: docs/HARDENING.md §6)
 #   sanitize - the compute-sanitizer matrix (tools/sanitizer-matrix.sh): memcheck and initcheck on every good
 #              variant at aligned and odd sizes, racecheck on the shared-memory races and their twins
 #   bench    - the benchmarks behind docs/BENCHMARKS.md, each writing its record into OUT/.../records/ (what
@@ -17,7 +18,8 @@
 #              reads from .nv_fatbin (what the CPU test GpuCode.* checks without cuobjdump), and which of
 #              it this GPU runs (racelab list)
 #   soak     - view --soak (RACELAB_SOAK_SECONDS, default 300) in the real window (needs DISPLAY); fails on
-#              GL/CUDA errors, scenes that never start, memory growth (docs/HARDENING.md); then two soaks of
+#              GL/CUDA errors, scenes that never start, memory growth (docs/HARDENING.md), fewer frames than
+#              seconds (GL stalled); then two soaks of
 #              the circles scenes with a user kernel (RACELAB_KERNEL_SOAK_SECONDS each, default 90): the racy
 #              starter, and a kernel that faults on every frame, reloaded every 2 s (each fault must be survived)
 # Usage: tools/gpu-validate.sh OUT [stage ...]   (default: gpucode tests sanitize bench window)
@@ -38,6 +40,8 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >>"$out/summary
 echo "stages: $stages" >>"$out/summary.txt"
 echo "gpu-validate: writing $out" >&2
 status=0
+faulting='JudgeGpu.*:UserKernel*'  # the GPU tests that fault kernels on purpose (see the tests stage)
+faulting_tests_pending=0
 step() { echo "== $*" | tee -a "$out/summary.txt"; }
 run() {  # run NAME COMMAND...: log to OUT/NAME.log, record the exit code
     local name=$1; shift
@@ -73,17 +77,28 @@ for stage in $stages; do
         --no-vsync --record "$out/$name.csv"
       grep -E "^soak: (done|memory|user kernel|.*FAIL|PASS)" "$out/$name.log" | sed 's/^/   /' | tee -a "$out/summary.txt"
     done
+    # A soak that drew fewer frames than it ran seconds proved nothing of the viewer: GL was stalled (on the
+    # machines of docs/HARDENING.md §6, by a CUDA fault in an earlier process). The faulting kernel's own soak is
+    # not judged so: its faults stall GL for the rest of it on those machines.
+    for name in soak soak-kernel-starter; do
+      read -r seconds frames < <(sed -n 's/^soak: done after \([0-9]*\) s: \([0-9]*\) frames.*/\1 \2/p' "$out/$name.log")
+      if [ "${frames:-0}" -lt "${seconds:-1}" ]; then
+        echo "   $name: FAIL, ${frames:-no} frames in ${seconds:-?} s: GL stalled (a CUDA fault earlier on this machine?)" |
+          tee -a "$out/summary.txt"
+        status=1
+      fi
+    done
     # the faulting kernel must have faulted (and been survived) more than once, or its soak proved nothing
     faults=$(sed -n 's/^soak: user kernel faulting: .*frames drawn, \([0-9]*\) frames it did not finish.*/\1/p' "$out/soak-kernel-faulting.log")
     if [ "${faults:-0}" -lt 2 ]; then echo "   soak-kernel-faulting: FAIL, ${faults:-no} faults survived" | tee -a "$out/summary.txt"; status=1; fi
     ;;
   tests)
-    # The tests that fault user kernels on purpose run last: on the H100 machine (driver 580) a CUDA fault in
-    # any process leaves GL, in every later process, stalled or drawing wrong pixels (docs/HARDENING.md, §6).
-    step "GPU tests (those that fault kernels on purpose last)"
-    faulting='JudgeGpu.*:UserKernel*'
+    # The tests that fault user kernels on purpose run after every stage of this run, not here: on the GPU
+    # machines of docs/HARDENING.md §6 (driver 580) a CUDA fault in any process leaves GL, in every later
+    # process, stalled or drawing wrong pixels, so the sanitizer's interop cases and the soak would measure that.
+    step "GPU tests (those that fault kernels on purpose after every other stage)"
     run gpu-tests "$bin/racelab_gpu_tests" --gtest_brief=1 --gtest_filter="-$faulting"
-    run gpu-tests-faulting "$bin/racelab_gpu_tests" --gtest_brief=1 --gtest_filter="$faulting"
+    faulting_tests_pending=1
     ;;
   sanitize)
     step "compute-sanitizer matrix (memcheck, initcheck, synccheck, racecheck): tools/sanitizer-matrix.sh"
@@ -223,4 +238,8 @@ for stage in $stages; do
   *) echo "unknown stage $stage" >&2; status=1 ;;
   esac
 done
+if [ $faulting_tests_pending = 1 ]; then
+  step "GPU tests that fault kernels on purpose (last: after them GL may stall on this machine until it restarts)"
+  run gpu-tests-faulting "$bin/racelab_gpu_tests" --gtest_brief=1 --gtest_filter="$faulting"
+fi
 exit $status

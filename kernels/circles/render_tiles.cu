@@ -19,8 +19,8 @@ namespace {
 // course's reference (and racelab's) shades: a pixel outside them is never blended there either.
 // With kPixels = 2 a thread reads each listed circle once for two pixels, the block has half the threads and
 // half the warps to compact, and more pixels are in flight on a multiprocessor (sm_90, by registers: 10 blocks
-// of 128 threads against 6 of 256): the same pixels, blended in the same order with the same arithmetic. kPixels = 2 is chosen only by RACELAB_CIRCLES_PIXELS_PER_THREAD=2 until
-// it is measured against kPixels = 1 on the GPU.
+// of 128 threads against 6 of 256): the same pixels, blended in the same order with the same arithmetic. The renderer
+// takes kPixels = 2 where every circle is tested per tile (pixelsPerThreadFor, circle_gpu_internal.cuh).
 // kLoadState: continue from the state a previous pass stored; kStoreState: store the state (and which tiles
 // are opaque) for a later pass instead of writing the final pixels.
 template <int kPixels>
@@ -115,9 +115,12 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
         for (int m = 0; m < listed; ++m) {
             const int k = warpList[warp][m];
             float4 geo = geometry[k];
+            bool finished = false;  // every pixel of this thread opaque after this circle
 #pragma unroll
             for (int p = 0; p < kPixels; ++p) {
-                if (done[p]) continue;
+                // With one pixel a thread the pixel is never done here (the loop ends when it is): no test, so that
+                // the loop's instructions are those of a one-pixel render (micro2M is bound by them).
+                if (kPixels > 1 && done[p]) continue;
                 float distSq = squaredDistance(geo.x - cx, geo.y - cy[p]);
                 if (distSq > geo.z * geo.z) continue;
                 float4 t = tint[k];
@@ -129,9 +132,12 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
                 g[p] += weight * color.g;
                 b[p] += weight * color.b;
                 transmittance[p] *= 1.f - alpha;
-                if (transmittance[p] < kTransmittanceCutoff) done[p] = true;
+                if (transmittance[p] < kTransmittanceCutoff) {
+                    done[p] = true;
+                    finished = allDone();
+                }
             }
-            if (allDone()) {
+            if (finished) {
                 threadDone = true;
                 break;
             }
