@@ -34,10 +34,10 @@ void TimingRecorder::add(long frame, double tSeconds, const FrameTiming& t, cons
     samples_.push_back(t);
     if (!csv_.is_open()) return;
     char row[512];
-    std::snprintf(row, sizeof row, "%ld,%.6f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%s,%d,%d,%s,%s\n", frame, tSeconds,
+    std::snprintf(row, sizeof row, "%ld,%.6f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%s,%d,%d,%s,%s,%.4f\n", frame, tSeconds,
                   t.frameMs, t.kernelMs, t.mapMs, t.unmapMs, t.uploadMs, t.presentMs, labels.scene.c_str(),
                   labels.variant.c_str(), labels.width, labels.height, labels.backend.c_str(),
-                  labels.presenter.c_str());
+                  labels.presenter.c_str(), t.issueMs);
     errno = 0;
     csv_ << row;
     csv_.flush();

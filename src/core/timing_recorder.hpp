@@ -20,8 +20,11 @@ struct RunLabels {
 
 class TimingRecorder {
 public:
+    // issue_ms, last: the host's time issuing the frame's GPU work (FrameTiming::issueMs; not a stage), so that a
+    // slow frame shows whether the host or the GPU took the time.
     static constexpr const char* kCsvHeader =
-        "frame,t_s,frame_ms,kernel_ms,map_ms,unmap_ms,upload_ms,present_ms,scene,variant,width,height,backend,presenter";
+        "frame,t_s,frame_ms,kernel_ms,map_ms,unmap_ms,upload_ms,present_ms,scene,variant,width,height,backend,presenter,"
+        "issue_ms";
 
     // Opens `csvPath` (may be empty: keep samples only). Throws UsageError when the file cannot be created.
     explicit TimingRecorder(const std::string& csvPath = "");

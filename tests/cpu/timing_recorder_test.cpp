@@ -20,6 +20,7 @@ TEST(TimingRecorder, WritesHeaderAndRows) {
     {
         TimingRecorder recorder(csv);
         FrameTiming t{2.5, 1.25, 0.01, 0.02, 0.5, 0.75};
+        t.issueMs = 0.125;
         recorder.add(0, 0.0, t, labels);
         t.frameMs = 3.5;
         recorder.add(1, 0.016, t, labels);
@@ -32,8 +33,9 @@ TEST(TimingRecorder, WritesHeaderAndRows) {
     std::getline(lines, header);
     std::getline(lines, row0);
     std::getline(lines, row1);
-    EXPECT_EQ(header, "frame,t_s,frame_ms,kernel_ms,map_ms,unmap_ms,upload_ms,present_ms,scene,variant,width,height,backend,presenter");
-    EXPECT_EQ(row0, "0,0.000000,2.5000,1.2500,0.0100,0.0200,0.5000,0.7500,circles/rgb,good,640,480,cuda,interop");
+    EXPECT_EQ(header, "frame,t_s,frame_ms,kernel_ms,map_ms,unmap_ms,upload_ms,present_ms,scene,variant,width,height,backend,"
+                      "presenter,issue_ms");
+    EXPECT_EQ(row0, "0,0.000000,2.5000,1.2500,0.0100,0.0200,0.5000,0.7500,circles/rgb,good,640,480,cuda,interop,0.1250");
     EXPECT_EQ(row1.substr(0, 18), "1,0.016000,3.5000,");
     std::string json = readFile((dir / "t.json").string());
     // Two frames of 2.5 and 3.5 ms: p5 = 2.5 + 0.05 * 1, median 3, each 0.5 from it.
