@@ -55,11 +55,11 @@ inline constexpr int kMinFirstPassCircles = 32768;
 // limit", every path forced on every scene of at most 10,000 circles):
 // - at most kEveryCirclePerTileMax circles (rgb, rgby, bouncingballs, hypnosis: 3 to 25): one launch, each
 //   render tile tests every circle itself, 256 staged at a time, two pixels a thread (render_tiles.cu); the
-//   lists below cost hypnosis 17 % more, and two pixels a thread save a quarter here;
+//   lists below cost hypnosis 17 % more, and two pixels a thread save 14 to 24 % here;
 // - at most kListedPerCoarseTileMax (fireworks, pattern, rand10k, biglittle, littlebig: 315 to 10,000):
 //   ListedPerCoarseTile (coarse_lists.cu: a block per coarse tile tests every circle and a scan compacts the
 //   hits into an ordered list), two launches in place of the binning chain: 1.8x faster than binning on
-//   rand10k, 2.1x on pattern; 10,000 is the largest count measured, not a measured crossover;
+//   rand10k, 2.3x on pattern; 10,000 is the largest count measured, not a measured crossover;
 // - above, binning (and two passes for the large scenes).
 inline constexpr int kEveryCirclePerTileMax = 64;
 inline constexpr int kListedPerCoarseTileMax = 10000;
@@ -213,7 +213,7 @@ struct CircleGpuCuda::Impl {
     // What drawTiles launches with, set by renderGood and renderUnordered for the frame's path.
     int pixelsPerThread = 1;
     // Two pixels a thread where every circle is tested per tile (few large circles: a thread's second pixel
-    // reuses the circle it loaded); one elsewhere, where micro2M measured 15 % slower with two.
+    // reuses the circle it loaded); one elsewhere, where micro2M measured 15 to 17 % slower with two.
     int pixelsPerThreadFor(CircleRenderPath path) const {
         if (forcedPixelsPerThread) return forcedPixelsPerThread;
         return path == CircleRenderPath::EveryCirclePerTile ? 2 : 1;
