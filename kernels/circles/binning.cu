@@ -318,12 +318,11 @@ CircleRenderPath CircleGpuCuda::Impl::pathFor(const TileGrid& grid) const {
 void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& grid) {
     absorbReadbacks();
     const CircleRenderPath path = pathFor(grid);
-    pixelsPerThread = pixelsPerThreadFor(path);
+    if (path != CircleRenderPath::Binned) stats = {};  // nothing of an earlier frame's binning
+    stats.path = path;
+    stats.pixelsPerThread = pixelsPerThreadFor(path);  // what drawTiles launches with
     if (path != CircleRenderPath::Binned) {
-        stats = {};
-        stats.path = path;
         stats.passes = 1;
-        stats.pixelsPerThread = pixelsPerThread;
         if (path == CircleRenderPath::EveryCirclePerTile) {
             stats.tileSize = kTileSize;
             drawTiles(false, false, target, grid, everyCircle(0, count));
@@ -333,8 +332,6 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         }
         return;
     }
-    stats.path = CircleRenderPath::Binned;
-    stats.pixelsPerThread = pixelsPerThread;
     const int firstPass = firstPassCircles();
     if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
     const bool onePass = count <= 2 * firstPass || !twoPassesPayOff;
@@ -386,7 +383,7 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
 
 void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileGrid& grid) {
     cudaStream_t s = target.stream;
-    pixelsPerThread = pixelsPerThreadFor(CircleRenderPath::Binned);
+    stats.pixelsPerThread = pixelsPerThreadFor(CircleRenderPath::Binned);
     const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
     counts.reserve(tiles + 1, "tile counts");
     offsets.reserve(tiles + 1, "tile offsets");

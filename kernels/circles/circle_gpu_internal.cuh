@@ -199,9 +199,10 @@ struct CircleGpuCuda::Impl {
     void renderGood(const FrameTarget& target, const TileGrid& grid);
     CircleRenderPath pathFor(const TileGrid& grid) const;
     // The tile render of every path: `lists` says which circles each tile blends; loadState and storeState
-    // continue from or keep the two-pass mode's pixel state.
+    // continue from or keep the two-pass mode's pixel state; pixels a thread as this frame's stats say (set by
+    // renderGood and renderUnordered, from pixelsPerThreadFor).
     void drawTiles(bool loadState, bool storeState, const FrameTarget& target, const TileGrid& grid, const TileLists& lists) {
-        launchRenderTiles(loadState, storeState, pixelsPerThread, static_cast<unsigned>(grid.tilesX * grid.tilesY),
+        launchRenderTiles(loadState, storeState, stats.pixelsPerThread, static_cast<unsigned>(grid.tilesX * grid.tilesY),
                           target.stream, circles(), grid, snow, lists, pixelState.data(), tileDone.data(),
                           opaqueTiles.data(), target.pixels, target.pitchBytes);
     }
@@ -210,8 +211,6 @@ struct CircleGpuCuda::Impl {
     // where it can draw the scene (-1: chosen from the count). The pixels are the same either way.
     int forcedPixelsPerThread = 0;
     int forcedPath = -1;
-    // What drawTiles launches with, set by renderGood and renderUnordered for the frame's path.
-    int pixelsPerThread = 1;
     // Two pixels a thread where every circle is tested per tile (few large circles: a thread's second pixel
     // reuses the circle it loaded); one elsewhere, where micro2M measured 15 to 17 % slower with two.
     int pixelsPerThreadFor(CircleRenderPath path) const {

@@ -151,7 +151,9 @@ CommandLine::CommandLine() {
                              "comma-separated)")
         ->delimiter(',')
         ->needs(suite);
-    benchCommand->add_option("--csv", bench.csv, "write per-frame timings to this CSV: the stages in ms, the run's labels, and issue_ms (the host's time issuing the frame's GPU work)");
+    benchCommand->add_option("--csv", bench.csv,
+                             "write per-frame timings to this CSV: the stages in ms, the run's labels, and issue_ms "
+                             "(the host's time issuing the frame's GPU work)");
     benchCommand->add_option("--json", bench.json, "write the summary as JSON");
     benchCommand->add_flag("--simulate-interop-failure", bench.simulateInteropFailure,
                            "refuse the CUDA-GL registration, as some drivers do, to measure the staging fallback");
