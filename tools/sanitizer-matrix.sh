@@ -88,8 +88,11 @@ for tool in $tools; do
   case_ $tool clean visibility-torus-writeup-ray visibility --scene mesh/torus --origin 0,2,0 --runs 1 --rule writeup --out "$out/vis-w.txt"
   case_ $tool clean visibility-torus-margin-brute visibility --scene mesh/torus --origin 0,2,0 --runs 1 --rule margin --variant brute --out "$out/vis-m.txt"
   case_ $tool clean circles-micro2M-good-1000x600 check --scene circles/micro2M --size 1000x600
-  # the circle renderer's measuring aids: lists per coarse tile made by one launch (a block scan), and the tile
-  # render with two pixels a thread, on both passes of the two-pass mode (rand100k) and at an odd size
+  # the circle renderer's other paths (pathFor): every circle per tile with two pixels a thread (hypnosis' 25
+  # circles), lists per coarse tile made by one launch (a block scan; RACELAB_CIRCLES_PATH=listed keeps these
+  # cases on that path if the bounds move); and two pixels a thread forced where the renderer takes one, on both
+  # passes of the two-pass mode (rand100k) and at odd sizes
+  case_ $tool clean circles-hypnosis-every-2px-333x217 check --scene circles/hypnosis --size 333x217
   RACELAB_CIRCLES_PATH=listed case_ $tool clean circles-rand10k-listed-1000x600 check --scene circles/rand10k --size 1000x600
   RACELAB_CIRCLES_PATH=listed case_ $tool clean circles-pattern-listed-333x217 check --scene circles/pattern --size 333x217
   RACELAB_CIRCLES_PIXELS_PER_THREAD=2 case_ $tool clean circles-rand100k-2px-333x217 check --scene circles/rand100k --size 333x217

@@ -9,7 +9,7 @@
 //     circlePairCapacity from a test), as when an animated scene outgrows it: the renderer must then walk
 //     every circle per tile and draw the same pixels;
 //   - the circle renderer's path forced (RACELAB_CIRCLES_PATH=binned|every|listed, or circlesPath) and its tile
-//     render with two pixels a thread (RACELAB_CIRCLES_PIXELS_PER_THREAD=2, or circlesPixelsPerThread): not
+//     render's pixels a thread (RACELAB_CIRCLES_PIXELS_PER_THREAD=1|2, or circlesPixelsPerThread): not
 //     faults but paths a scene would not take by itself, forced so that they can be tested (every path must
 //     draw the same pixels) and timed against each other; read when a scene makes its GPU half;
 //   - a video file's disk filling up (RACELAB_FAIL_VIDEO_WRITE=N: every write after the first N bytes fails
