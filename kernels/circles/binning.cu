@@ -200,6 +200,7 @@ void CircleGpuCuda::Impl::absorbReadbacks() {
         readbackPending[slot] = false;
         const FrameReadback& r = readback[slot];
         const bool secondBinned = r.passes > 1 && r.pairs[1] != kNotBinned;
+        if (r.pairs[0] > r.capacity[0] || (secondBinned && r.pairs[1] > r.capacity[1])) ++stats.pairOverflowFrames;
         stats.passes = static_cast<int>(r.passes);
         stats.tilePairs = static_cast<std::int64_t>(r.pairs[0]) + (secondBinned ? r.pairs[1] : 0u);
         if (r.tiles == capacityTiles && (r.coarse != 0) == capacityCoarse) {  // counted as the capacities are for
@@ -245,7 +246,10 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
     });
     scanCounts(n, s);
     const unsigned* pairCount = offsets.data() + n;
-    if (slot) CUDA_CHECK(cudaMemcpyAsync(&slot->pairs[pass], pairCount, sizeof(unsigned), cudaMemcpyDeviceToHost, s));
+    if (slot) {
+        CUDA_CHECK(cudaMemcpyAsync(&slot->pairs[pass], pairCount, sizeof(unsigned), cudaMemcpyDeviceToHost, s));
+        slot->capacity[pass] = pairCapacity[capacityIndex];
+    }
     tileStart.reserve(tiles, "tile ranges");
     tileEnd.reserve(tiles, "tile ranges");
     CUDA_CHECK(cudaMemsetAsync(tileStart.data(), 0, tiles * sizeof(unsigned), s));
@@ -333,7 +337,16 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         return;
     }
     const int firstPass = firstPassCircles();
-    if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) twoPassesPayOff = true;
+    if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) {
+        twoPassesPayOff = true;
+        // The two passes' capacities and skipSecondBinning are those of the last two-pass frame, hundreds of
+        // frames ago: an animated scene has moved since, and a pass that outgrew its capacity walks every circle
+        // per tile (snow: 6 ms frames at its first retries). A pass bins a subset of the one-pass frames'
+        // circles on the same grid, so their capacity bounds it, unless those frames were binned coarse.
+        if (!capacityCoarse) pairCapacity[1] = std::max(pairCapacity[1], pairCapacity[0]);
+        if (!capacityCoarse) pairCapacity[2] = std::max(pairCapacity[2], pairCapacity[0]);
+        skipSecondBinning = false;
+    }
     const bool onePass = count <= 2 * firstPass || !twoPassesPayOff;
     // Circles spanning a dozen render tiles or more (rand10k: about 45 each at 1024x1024) are binned into
     // coarse tiles: a sixteenth of the pairs to count, emit and sort, for a per-circle test in the renderer.

@@ -96,10 +96,10 @@ struct TileLists {
     bool walkAll = false;
 };
 
-// Launches renderTiles<kLoadState, kStoreState, kPixels> (render_tiles.cu), one block per tile of
-// kTilePixels / pixelsPerThread threads. Only the three (load, store) combinations the renderer uses exist:
+// Launches renderTiles<kLoadState, kStoreState, kPixels> (render_tiles.cu), one block per tile of `grid` (a 2D
+// launch grid of its tiles) of kTilePixels / pixelsPerThread threads. Only the three (load, store) combinations the renderer uses exist:
 // (false, false), (false, true) and (true, false); pixelsPerThread is 1 or 2.
-void launchRenderTiles(bool loadState, bool storeState, int pixelsPerThread, unsigned tiles, cudaStream_t stream,
+void launchRenderTiles(bool loadState, bool storeState, int pixelsPerThread, cudaStream_t stream,
                        DeviceCircles c, TileGrid grid, bool snow, const TileLists& lists, float4* state,
                        std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch);
 
@@ -164,6 +164,7 @@ struct CircleGpuCuda::Impl {
     // do not overwrite a slot the host has not read.
     struct FrameReadback {
         unsigned pairs[2];  // per pass, as counted on the device (may exceed the capacity); kNotBinned: skipped
+        unsigned capacity[2];  // per pass, the pair buffer's capacity it binned into (above it: walked every circle)
         unsigned opaque;    // tiles opaque after the first of two passes
         unsigned passes;
         unsigned tiles;     // render tiles
@@ -202,9 +203,8 @@ struct CircleGpuCuda::Impl {
     // continue from or keep the two-pass mode's pixel state; pixels a thread as this frame's stats say (set by
     // renderGood and renderUnordered, from pixelsPerThreadFor).
     void drawTiles(bool loadState, bool storeState, const FrameTarget& target, const TileGrid& grid, const TileLists& lists) {
-        launchRenderTiles(loadState, storeState, stats.pixelsPerThread, static_cast<unsigned>(grid.tilesX * grid.tilesY),
-                          target.stream, circles(), grid, snow, lists, pixelState.data(), tileDone.data(),
-                          opaqueTiles.data(), target.pixels, target.pitchBytes);
+        launchRenderTiles(loadState, storeState, stats.pixelsPerThread, target.stream, circles(), grid, snow, lists,
+                          pixelState.data(), tileDone.data(), opaqueTiles.data(), target.pixels, target.pitchBytes);
     }
     // Forced by faultInjection() when this GPU half is made (RACELAB_CIRCLES_PIXELS_PER_THREAD,
     // RACELAB_CIRCLES_PATH): the tile render's pixels a thread (0: chosen by pixelsPerThreadFor), and a path

@@ -30,14 +30,27 @@ listCirclesPerCoarseTile(DeviceCircles c, TileGrid coarse, unsigned* list, unsig
     unsigned written = 0;
     for (int base = 0; base < c.count; base += kListThreads * kCirclesPerThread) {
         const int first = base + static_cast<int>(threadIdx.x) * kCirclesPerThread;
+        // The thread's circles' x, y and radius: three 16-byte loads of positions and one of radii where all four
+        // circles exist (first is a multiple of 4, so 3 * first floats is a multiple of 16 bytes), else one by one.
+        float x[kCirclesPerThread], y[kCirclesPerThread], r[kCirclesPerThread];
+        if (first + kCirclesPerThread <= c.count) {
+            static_assert(kCirclesPerThread == 4, "the vector loads below read four circles");
+            const float4* p = reinterpret_cast<const float4*>(c.position + 3 * first);
+            const float4 a = p[0], b = p[1], d = p[2];  // x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3
+            const float4 radii = *reinterpret_cast<const float4*>(c.radius + first);
+            x[0] = a.x, y[0] = a.y, x[1] = a.w, y[1] = b.x, x[2] = b.z, y[2] = b.w, x[3] = d.y, y[3] = d.z;
+            r[0] = radii.x, r[1] = radii.y, r[2] = radii.z, r[3] = radii.w;
+        } else {
+#pragma unroll
+            for (int k = 0; k < kCirclesPerThread; ++k) {
+                const int i = first + k < c.count ? first + k : 0;  // past the end: read circle 0, never listed
+                x[k] = c.position[3 * i], y[k] = c.position[3 * i + 1], r[k] = c.radius[i];
+            }
+        }
         unsigned hits = 0;
 #pragma unroll
-        for (int k = 0; k < kCirclesPerThread; ++k) {
-            const int i = first + k;
-            if (i < c.count &&
-                circleCoversTile<kCoarseTileSize>(coarse, c.position[3 * i], c.position[3 * i + 1], c.radius[i], tx, ty))
-                hits |= 1u << k;
-        }
+        for (int k = 0; k < kCirclesPerThread; ++k)
+            if (first + k < c.count && circleCoversTile<kCoarseTileSize>(coarse, x[k], y[k], r[k], tx, ty)) hits |= 1u << k;
         unsigned slot, total;
         Scan(scan).ExclusiveSum(static_cast<unsigned>(__popc(hits)), slot, total);
         slot += runStart + written;

@@ -10,24 +10,32 @@
 namespace racelab::circles {
 namespace {
 
-// One block per tile, kPixels vertically adjacent pixels a thread (kPixels = 1: one thread per pixel). Circles
-// of the tile's list are staged through shared memory in batches from the back of the list (nearest first)
-// and blended front to back in registers.
+// One block per tile (blockIdx.x, blockIdx.y: no division by the tile row's width), kPixels vertically adjacent
+// pixels a thread (kPixels = 1: one thread per pixel). Circles of the tile's list are staged through shared
+// memory in batches from the back of the list (nearest first) and blended front to back in registers.
 // Each warp holds 2 * kPixels pixel rows of the tile, and most circles of a dense scene touch only a few rows
-// (a micro2M circle spans 3 of 16): so each warp first compacts, in blend order, the batch's circles whose rows
-// reach its own, and tests only those. The rows are those of the circle's CS149 bounding box, the rows the
-// course's reference (and racelab's) shades: a pixel outside them is never blended there either.
+// (a micro2M circle spans 3 of 16): so each warp takes the batch 32 circles at a time, nearest first, keeps by a
+// ballot those whose rows reach its own, and blends them in ballot order (lowest lane, nearest circle, first).
+// A warp stops as soon as all of its pixels are opaque: in rand10k that is after about 15 of a batch's 256
+// circles, so the warp looks at a chunk or two of the batch, not all of it. The rows are those of the circle's
+// CS149 bounding box, the rows the course's reference (and racelab's) shades: a pixel outside them is never
+// blended there either.
 // With kPixels = 2 a thread reads each listed circle once for two pixels, the block has half the threads and
-// half the warps to compact, and more pixels are in flight on a multiprocessor (sm_90, by registers: 10 blocks
-// of 128 threads against 6 of 256): the same pixels, blended in the same order with the same arithmetic. The renderer
+// half the warps, and more pixels are in flight on a multiprocessor (sm_90, by registers: 10 blocks of 128
+// threads against 6 of 256): the same pixels, blended in the same order with the same arithmetic. The renderer
 // takes kPixels = 2 where every circle is tested per tile (pixelsPerThreadFor, circle_gpu_internal.cuh).
 // kLoadState: continue from the state a previous pass stored; kStoreState: store the state (and which tiles
 // are opaque) for a later pass instead of writing the final pixels.
 template <int kPixels>
 struct TileThreads {
     static constexpr int kThreads = kTilePixels / kPixels;
-    static constexpr int kWarps = kThreads / 32;
     static constexpr int kRowsPerWarp = 32 / kTileSize * kPixels;
+};
+
+// A staged circle: its geometry and tint side by side, so that the blend loop reaches both from one address.
+struct StagedCircle {
+    float4 geometry;  // x, y, r, depth
+    float4 tint;      // r, g, b
 };
 
 template <bool kLoadState, bool kStoreState, int kPixels>
@@ -35,13 +43,13 @@ __global__ void __launch_bounds__(TileThreads<kPixels>::kThreads)
 renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* state, std::uint8_t* tileDone,
             unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
     using Threads = TileThreads<kPixels>;
-    __shared__ float4 geometry[kTilePixels];  // x, y, r, depth
-    __shared__ float4 tint[kTilePixels];      // r, g, b
-    __shared__ int rowSpan[kTilePixels];      // first and last tile row a staged circle may cover (lo | hi << 16)
-    __shared__ std::uint8_t warpList[Threads::kWarps][kTilePixels];  // per warp: staged circles reaching its rows
-    const int tile = blockIdx.x;
-    const int tileY0 = (tile / grid.tilesX) * kTileSize;
-    const int x = (tile % grid.tilesX) * kTileSize + threadIdx.x % kTileSize;
+    constexpr unsigned kWarp = 0xffffffffu;
+    __shared__ StagedCircle staged[kTilePixels];
+    __shared__ int rowSpan[kTilePixels];  // first and last tile row a staged circle may cover (lo | (hi + 1) << 16)
+    const int tileX = blockIdx.x, tileY = blockIdx.y;
+    const int tile = tileY * grid.tilesX + tileX;
+    const int tileY0 = tileY * kTileSize;
+    const int x = tileX * kTileSize + threadIdx.x % kTileSize;
     const int y0 = tileY0 + static_cast<int>(threadIdx.x / kTileSize) * kPixels;  // this thread's first row
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const int warpRowLo = warp * Threads::kRowsPerWarp, warpRowHi = warpRowLo + Threads::kRowsPerWarp - 1;
@@ -73,7 +81,6 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
     // kept are those the binning would have listed for this tile, in the same order.
     const bool everyCircle = lists.walkAll || (lists.pairCount && *lists.pairCount > lists.capacity);
     const bool testEach = everyCircle || lists.coarse;
-    const int tileX = tile % grid.tilesX, tileY = tile / grid.tilesX;
     const int listTile = lists.coarse ? (tileY >> kCoarseShift) * lists.coarseTilesX + (tileX >> kCoarseShift) : tile;
     const unsigned start = everyCircle ? lists.rangeBegin : lists.tileStart[listTile];
     const unsigned end = everyCircle ? lists.rangeEnd : lists.tileEnd[listTile];
@@ -87,59 +94,55 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
             unsigned circle = everyCircle ? index : lists.list[index];
             const float px = c.position[3 * circle], py = c.position[3 * circle + 1], rad = c.radius[circle];
             const bool listed = !testEach || circleCoversTile(grid, px, py, rad, tileX, tileY);
-            geometry[slot] = make_float4(px, py, rad, c.position[3 * circle + 2]);
-            tint[slot] = make_float4(c.color[3 * circle], c.color[3 * circle + 1], c.color[3 * circle + 2], 0.f);
+            staged[slot].geometry = make_float4(px, py, rad, c.position[3 * circle + 2]);
+            staged[slot].tint = make_float4(c.color[3 * circle], c.color[3 * circle + 1], c.color[3 * circle + 2], 0.f);
             int rowLo, rowHi;
             pixelBounds(py, rad, grid.height, rowLo, rowHi);
             const int lo = max(rowLo - tileY0, 0), hi = min(rowHi - 1 - tileY0, kTileSize - 1);  // hi < lo: no row
             rowSpan[slot] = listed ? lo | (max(hi, -1) + 1) << 16 : 0;  // 0: no row (hi = -1)
         }
         __syncthreads();
-        if (__all_sync(0xffffffffu, threadDone)) continue;
-        // This warp's circles, nearest first: lane j looks at staged circle (top - j), and the ballot keeps order.
-        const int staged = static_cast<int>(batchEnd - batchBegin);
-        int listed = 0;
-        for (int top = staged - 1; top >= 0; top -= 32) {
+        // This warp's circles, nearest first, 32 at a time: lane j looks at staged circle (top - j).
+        for (int top = static_cast<int>(batchEnd - batchBegin) - 1; top >= 0; top -= 32) {
+            if (__all_sync(kWarp, threadDone)) break;
             const int k = top - lane;
             bool reaches = false;
             if (k >= 0) {
                 const int span = rowSpan[k], lo = span & 0xffff, hi = (span >> 16) - 1;
                 reaches = lo <= warpRowHi && hi >= warpRowLo;
             }
-            const unsigned ballot = __ballot_sync(0xffffffffu, reaches);
-            if (reaches) warpList[warp][listed + __popc(ballot & ((1u << lane) - 1u))] = static_cast<std::uint8_t>(k);
-            listed += __popc(ballot);
-        }
-        __syncwarp();
-        if (threadDone) continue;
-        for (int m = 0; m < listed; ++m) {
-            const int k = warpList[warp][m];
-            float4 geo = geometry[k];
-            bool finished = false;  // every pixel of this thread opaque after this circle
+            unsigned hits = __ballot_sync(kWarp, reaches);
+            if (threadDone) continue;  // (the lane still votes on the next chunks with its warp)
+            while (hits) {
+                const StagedCircle& s = staged[top - (__ffs(hits) - 1)];
+                hits &= hits - 1;
+                const float4 geo = s.geometry;
+                bool finished = false;  // every pixel of this thread opaque after this circle
 #pragma unroll
-            for (int p = 0; p < kPixels; ++p) {
-                // With one pixel a thread the pixel is never done here (the loop ends when it is): no test, so that
-                // the loop's instructions are those of a one-pixel render (micro2M is bound by them).
-                if (kPixels > 1 && done[p]) continue;
-                float distSq = squaredDistance(geo.x - cx, geo.y - cy[p]);
-                if (distSq > geo.z * geo.z) continue;
-                float4 t = tint[k];
-                Rgb color;
-                float alpha;
-                shade(snow, distSq, geo.z, geo.w, Rgb{t.x, t.y, t.z}, color, alpha);
-                float weight = transmittance[p] * alpha;
-                r[p] += weight * color.r;
-                g[p] += weight * color.g;
-                b[p] += weight * color.b;
-                transmittance[p] *= 1.f - alpha;
-                if (transmittance[p] < kTransmittanceCutoff) {
-                    done[p] = true;
-                    finished = allDone();
+                for (int p = 0; p < kPixels; ++p) {
+                    // With one pixel a thread the pixel is never done here (the loop ends when it is): no test, so
+                    // that the loop's instructions are those of a one-pixel render (micro2M is bound by them).
+                    if (kPixels > 1 && done[p]) continue;
+                    float distSq = squaredDistance(geo.x - cx, geo.y - cy[p]);
+                    if (distSq > geo.z * geo.z) continue;
+                    const float4 t = s.tint;
+                    Rgb color;
+                    float alpha;
+                    shade(snow, distSq, geo.z, geo.w, Rgb{t.x, t.y, t.z}, color, alpha);
+                    float weight = transmittance[p] * alpha;
+                    r[p] += weight * color.r;
+                    g[p] += weight * color.g;
+                    b[p] += weight * color.b;
+                    transmittance[p] *= 1.f - alpha;
+                    if (transmittance[p] < kTransmittanceCutoff) {
+                        done[p] = true;
+                        finished = allDone();
+                    }
                 }
-            }
-            if (finished) {
-                threadDone = true;
-                break;
+                if (finished) {
+                    threadDone = true;
+                    break;
+                }
             }
         }
     }
@@ -167,26 +170,25 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
 }
 
 template <int kPixels>
-void launchRenderTilesOf(bool loadState, bool storeState, unsigned tiles, cudaStream_t stream, DeviceCircles c,
-                         TileGrid grid, bool snow, const TileLists& lists, float4* state, std::uint8_t* tileDone,
+void launchRenderTilesOf(bool loadState, bool storeState, cudaStream_t stream, DeviceCircles c, TileGrid grid, bool snow, const TileLists& lists, float4* state, std::uint8_t* tileDone,
                          unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
     auto kernel = loadState    ? renderTiles<true, false, kPixels>
                   : storeState ? renderTiles<false, true, kPixels>
                                : renderTiles<false, false, kPixels>;
-    launchKernel("circles: render tiles", kernel, tiles, TileThreads<kPixels>::kThreads, 0, stream, c, grid, snow, lists,
-                 state, tileDone, opaqueTiles, out, pitch);
+    launchKernel("circles: render tiles", kernel, dim3(grid.tilesX, grid.tilesY), TileThreads<kPixels>::kThreads, 0, stream,
+                 c, grid, snow, lists, state, tileDone, opaqueTiles, out, pitch);
 }
 
 }  // namespace
 
-void launchRenderTiles(bool loadState, bool storeState, int pixelsPerThread, unsigned tiles, cudaStream_t stream,
+void launchRenderTiles(bool loadState, bool storeState, int pixelsPerThread, cudaStream_t stream,
                        DeviceCircles c, TileGrid grid, bool snow, const TileLists& lists, float4* state,
                        std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
     if (pixelsPerThread == 2)
-        launchRenderTilesOf<2>(loadState, storeState, tiles, stream, c, grid, snow, lists, state, tileDone, opaqueTiles,
+        launchRenderTilesOf<2>(loadState, storeState, stream, c, grid, snow, lists, state, tileDone, opaqueTiles,
                                out, pitch);
     else
-        launchRenderTilesOf<1>(loadState, storeState, tiles, stream, c, grid, snow, lists, state, tileDone, opaqueTiles,
+        launchRenderTilesOf<1>(loadState, storeState, stream, c, grid, snow, lists, state, tileDone, opaqueTiles,
                                out, pitch);
 }
 

@@ -88,14 +88,17 @@ RACELAB_HD void forEachCoveredTile(const TileGrid& grid, float px, float py, flo
 // Whether forEachCoveredTile<kSide> would visit tile (tx, ty) of this circle (without a skip list): the
 // renderer's test when it walks every circle itself instead of a binned list (kSide = kTileSize), and the test
 // that lists circles per coarse tile without binning (coarse_lists.cu, kSide = kCoarseTileSize).
+// The distance test comes first: most circles tested miss the tile (rand10k: 97 % of the circles a coarse tile
+// tests), and it needs no float-to-int conversion (the tile's own bounds are invariants of the caller's loop),
+// where the bounding box needs four. Both must pass, so the order changes no answer.
 template <int kSide = kTileSize>
 RACELAB_HD bool circleCoversTile(const TileGrid& grid, float px, float py, float r, int tx, int ty) {
+    if (!tileWithinReach<kSide>(grid, px, py, reachLimit(r), tx, ty)) return false;
     int x0, x1, y0, y1;
     pixelBounds(px, r, grid.width, x0, x1);
     pixelBounds(py, r, grid.height, y0, y1);
     if (x0 >= x1 || y0 >= y1) return false;
-    if (tx < x0 / kSide || tx > (x1 - 1) / kSide || ty < y0 / kSide || ty > (y1 - 1) / kSide) return false;
-    return tileWithinReach<kSide>(grid, px, py, reachLimit(r), tx, ty);
+    return tx >= x0 / kSide && tx <= (x1 - 1) / kSide && ty >= y0 / kSide && ty <= (y1 - 1) / kSide;
 }
 
 }  // namespace racelab::circles

@@ -31,6 +31,9 @@ struct CircleRenderStats {
     bool secondPassBinned = false;  // the last frame binned its second pass (not: every tile was opaque before)
     CircleRenderPath path = CircleRenderPath::Binned;
     int pixelsPerThread = 1;     // of the tile render (two where every circle is tested per tile)
+    // Binned frames (counted as their read-backs arrive, since the renderer last took another path) whose pairs
+    // outgrew the pair buffer, so that their tiles walked every circle of the pass: the same pixels, slowly.
+    std::int64_t pairOverflowFrames = 0;
 };
 
 // The circle arrays on the device, in CS149's layout (3 floats a circle for position, velocity, color).

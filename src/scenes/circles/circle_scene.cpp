@@ -114,6 +114,9 @@ std::string CircleScene::statsLine() const {
                                         << stats.passes << (stats.passes == 1 ? " pass)" : " passes)");
         if (stats.passes > 1 && !stats.secondPassBinned)
             line << "; second pass not binned (every tile opaque after the first, a frame before)";
+        if (stats.pairOverflowFrames > 0)
+            line << "; " << stats.pairOverflowFrames << (stats.pairOverflowFrames == 1 ? " frame" : " frames")
+                 << " outgrew the pair buffer (every circle walked per tile, until it grew)";
     }
     return line.str();
 }
