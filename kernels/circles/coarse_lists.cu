@@ -1,10 +1,10 @@
 // Circle lists per coarse tile without binning: one block per coarse tile (kCoarseTileSize pixels a side)
-// tests every circle of the scene against its tile, in circle order, and compacts the hits into the tile's own
-// run of the list with a block-wide scan. The lists come out in blend order with no sort, and the whole step
+// tests every circle of the scene against its tile (does it reach the tile: reachesCoarseTile), in circle
+// order, and compacts the hits into the tile's own run of the list with a block-wide scan. The lists come out in blend order with no sort, and the whole step
 // is one launch, where binning is a chain of six (count, scan, clear, emit, sort, ranges) that for a few
 // thousand circles mostly waits on itself. Each run has room for every circle (the run of tile t starts at
 // t * count), so a list can never overflow; the renderer (render_tiles.cu, TileLists::coarse) then keeps the
-// circles of its coarse tile's run that cover its own render tile, by the same test the coarse binning uses.
+// circles of its coarse tile's run that cover its own render tile, by the test binning uses for render tiles.
 // pathFor chooses it for 65 to 10,000 circles, where the H100 drew it faster than both binning and the
 // every-circle test (kListedPerCoarseTileMax in circle_gpu_internal.cuh says by how much).
 #include <cub/block/block_scan.cuh>
@@ -17,40 +17,57 @@ namespace racelab::circles {
 namespace {
 
 constexpr int kListThreads = 512;
-constexpr int kCirclesPerThread = 4;  // consecutive circles a thread tests: its hits are written in order
+// Consecutive circles a thread tests (its hits are written in order), read four at a time with 16-byte loads.
+// Eight: 10,000 circles take a block three rounds of load, test and scan, where four took five; each round
+// waits on its loads and its scan's barriers, so the rounds, not the tests, are the block's time.
+constexpr int kCirclesPerThread = 8;
+static_assert(kCirclesPerThread % 4 == 0, "circles are read in groups of four");
+
+// The list's test: the circle reaches the coarse tile (tileWithinReach), without the bounding-box half of
+// circleCoversTile, which costs four float-to-int conversions and a branch that diverges in every warp. The
+// lists are so a superset of coarse binning's, in the same order, and the renderer keeps of them exactly the
+// circles that pass circleCoversTile for its render tile; every such circle is in its coarse tile's list,
+// since circleCoversTile for a render tile implies it for the coarse tile (tests/cpu/circle_tile_cover_test).
+__device__ bool reachesCoarseTile(const TileGrid& coarse, float x, float y, float r, int tx, int ty) {
+    return tileWithinReach<kCoarseTileSize>(coarse, x, y, reachLimit(r), tx, ty);
+}
 
 // `coarse` is the frame cut into coarse tiles (gridOfSide<kCoarseTileSize>).
 __global__ void __launch_bounds__(kListThreads)
 listCirclesPerCoarseTile(DeviceCircles c, TileGrid coarse, unsigned* list, unsigned* tileStart, unsigned* tileEnd) {
     using Scan = cub::BlockScan<unsigned, kListThreads>;
     __shared__ typename Scan::TempStorage scan;
-    const int tile = blockIdx.x;
-    const int tx = tile % coarse.tilesX, ty = tile / coarse.tilesX;
+    const int tx = blockIdx.x, ty = blockIdx.y;
+    const int tile = ty * coarse.tilesX + tx;
     const unsigned runStart = static_cast<unsigned>(tile) * static_cast<unsigned>(c.count);
     unsigned written = 0;
     for (int base = 0; base < c.count; base += kListThreads * kCirclesPerThread) {
         const int first = base + static_cast<int>(threadIdx.x) * kCirclesPerThread;
-        // The thread's circles' x, y and radius: three 16-byte loads of positions and one of radii where all four
-        // circles exist (first is a multiple of 4, so 3 * first floats is a multiple of 16 bytes), else one by one.
-        float x[kCirclesPerThread], y[kCirclesPerThread], r[kCirclesPerThread];
-        if (first + kCirclesPerThread <= c.count) {
-            static_assert(kCirclesPerThread == 4, "the vector loads below read four circles");
-            const float4* p = reinterpret_cast<const float4*>(c.position + 3 * first);
-            const float4 a = p[0], b = p[1], d = p[2];  // x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3
-            const float4 radii = *reinterpret_cast<const float4*>(c.radius + first);
-            x[0] = a.x, y[0] = a.y, x[1] = a.w, y[1] = b.x, x[2] = b.z, y[2] = b.w, x[3] = d.y, y[3] = d.z;
-            r[0] = radii.x, r[1] = radii.y, r[2] = radii.z, r[3] = radii.w;
-        } else {
-#pragma unroll
-            for (int k = 0; k < kCirclesPerThread; ++k) {
-                const int i = first + k < c.count ? first + k : 0;  // past the end: read circle 0, never listed
-                x[k] = c.position[3 * i], y[k] = c.position[3 * i + 1], r[k] = c.radius[i];
-            }
-        }
         unsigned hits = 0;
 #pragma unroll
-        for (int k = 0; k < kCirclesPerThread; ++k)
-            if (first + k < c.count && circleCoversTile<kCoarseTileSize>(coarse, x[k], y[k], r[k], tx, ty)) hits |= 1u << k;
+        for (int q = 0; q < kCirclesPerThread; q += 4) {
+            // Four circles' x, y and radius: three 16-byte loads of positions and one of radii where all four
+            // exist (first + q is a multiple of 4, so 3 * (first + q) floats is a multiple of 16 bytes), else one
+            // by one.
+            const int i0 = first + q;
+            float x[4], y[4], r[4];
+            if (i0 + 4 <= c.count) {
+                const float4* p = reinterpret_cast<const float4*>(c.position + 3 * i0);
+                const float4 a = p[0], b = p[1], d = p[2];  // x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3
+                const float4 radii = *reinterpret_cast<const float4*>(c.radius + i0);
+                x[0] = a.x, y[0] = a.y, x[1] = a.w, y[1] = b.x, x[2] = b.z, y[2] = b.w, x[3] = d.y, y[3] = d.z;
+                r[0] = radii.x, r[1] = radii.y, r[2] = radii.z, r[3] = radii.w;
+            } else {
+#pragma unroll
+                for (int k = 0; k < 4; ++k) {
+                    const int i = i0 + k < c.count ? i0 + k : 0;  // past the end: read circle 0, never listed
+                    x[k] = c.position[3 * i], y[k] = c.position[3 * i + 1], r[k] = c.radius[i];
+                }
+            }
+#pragma unroll
+            for (int k = 0; k < 4; ++k)
+                if (i0 + k < c.count && reachesCoarseTile(coarse, x[k], y[k], r[k], tx, ty)) hits |= 1u << (q + k);
+        }
         unsigned slot, total;
         Scan(scan).ExclusiveSum(static_cast<unsigned>(__popc(hits)), slot, total);
         slot += runStart + written;
@@ -80,8 +97,8 @@ void CircleGpuCuda::Impl::renderListedPerCoarseTile(const FrameTarget& target, c
     pairs.valuesSorted.reserve(entries, "circle lists per coarse tile");
     tileStart.reserve(coarseTiles, "tile ranges");
     tileEnd.reserve(coarseTiles, "tile ranges");
-    launchKernel("circles: list circles per coarse tile", listCirclesPerCoarseTile, coarseTiles, kListThreads, 0, s,
-                 circles(), coarse, pairs.valuesSorted.data(), tileStart.data(), tileEnd.data());
+    launchKernel("circles: list circles per coarse tile", listCirclesPerCoarseTile, dim3(coarse.tilesX, coarse.tilesY),
+                 kListThreads, 0, s, circles(), coarse, pairs.valuesSorted.data(), tileStart.data(), tileEnd.data());
     TileLists lists{};  // complete lists (no pair count to check), one run per coarse tile
     lists.list = pairs.valuesSorted.data();
     lists.tileStart = tileStart.data();

@@ -32,6 +32,9 @@ struct TileThreads {
     static constexpr int kRowsPerWarp = 32 / kTileSize * kPixels;
 };
 
+// The first batch a tile of coarse lists stages (see renderTiles).
+constexpr unsigned kFirstCoarseBatch = 64;
+
 // A staged circle: its geometry and tint side by side, so that the blend loop reaches both from one address.
 struct StagedCircle {
     float4 geometry;  // x, y, r, depth
@@ -84,13 +87,15 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
     const int listTile = lists.coarse ? (tileY >> kCoarseShift) * lists.coarseTilesX + (tileX >> kCoarseShift) : tile;
     const unsigned start = everyCircle ? lists.rangeBegin : lists.tileStart[listTile];
     const unsigned end = everyCircle ? lists.rangeEnd : lists.tileEnd[listTile];
-    for (unsigned batchEnd = end; batchEnd > start; batchEnd = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start) {
+    // A tile of coarse lists stages its first kFirstCoarseBatch circles only (the warps of a dense tile are opaque
+    // after a few dozen: rand10k's 64px lists hold about 260), the later batches kTilePixels.
+    unsigned batchSize = lists.coarse ? kFirstCoarseBatch : kTilePixels;
+    for (unsigned batchEnd = end; batchEnd > start; batchSize = kTilePixels) {
         // Also the barrier that keeps the previous batch alive until every thread has used it.
         if (__syncthreads_count(threadDone) == Threads::kThreads) break;
-        unsigned batchBegin = batchEnd > start + kTilePixels ? batchEnd - kTilePixels : start;
-        for (int slot = threadIdx.x; slot < kTilePixels; slot += Threads::kThreads) {
+        const unsigned batchBegin = batchEnd - start > batchSize ? batchEnd - batchSize : start;
+        for (int slot = threadIdx.x; slot < static_cast<int>(batchEnd - batchBegin); slot += Threads::kThreads) {
             const unsigned index = batchBegin + slot;
-            if (index >= batchEnd) break;
             unsigned circle = everyCircle ? index : lists.list[index];
             const float px = c.position[3 * circle], py = c.position[3 * circle + 1], rad = c.radius[circle];
             const bool listed = !testEach || circleCoversTile(grid, px, py, rad, tileX, tileY);
@@ -102,10 +107,11 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
             rowSpan[slot] = listed ? lo | (max(hi, -1) + 1) << 16 : 0;  // 0: no row (hi = -1)
         }
         __syncthreads();
-        // This warp's circles, nearest first, 32 at a time: lane j looks at staged circle (top - j).
+        // This warp's circles, nearest first, 32 at a time: lane j looks at staged circle (top - 31 + j), so the
+        // ballot's highest bit is the nearest circle.
         for (int top = static_cast<int>(batchEnd - batchBegin) - 1; top >= 0; top -= 32) {
             if (__all_sync(kWarp, threadDone)) break;
-            const int k = top - lane;
+            const int k = top - 31 + lane;
             bool reaches = false;
             if (k >= 0) {
                 const int span = rowSpan[k], lo = span & 0xffff, hi = (span >> 16) - 1;
@@ -114,27 +120,36 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
             unsigned hits = __ballot_sync(kWarp, reaches);
             if (threadDone) continue;  // (the lane still votes on the next chunks with its warp)
             while (hits) {
-                const StagedCircle& s = staged[top - (__ffs(hits) - 1)];
-                hits &= hits - 1;
+                const int skip = __clz(hits);  // the nearest circle left: bit 31 - skip, staged circle top - skip
+                hits &= ~(0x80000000u >> skip);
+                const StagedCircle& s = staged[top - skip];
                 const float4 geo = s.geometry;
                 bool finished = false;  // every pixel of this thread opaque after this circle
 #pragma unroll
                 for (int p = 0; p < kPixels; ++p) {
                     // With one pixel a thread the pixel is never done here (the loop ends when it is): no test, so
                     // that the loop's instructions are those of a one-pixel render (micro2M is bound by them).
-                    if (kPixels > 1 && done[p]) continue;
-                    float distSq = squaredDistance(geo.x - cx, geo.y - cy[p]);
-                    if (distSq > geo.z * geo.z) continue;
+                    const bool open = kPixels == 1 || !done[p];
+                    const float distSq = squaredDistance(geo.x - cx, geo.y - cy[p]);
+                    const bool covered = open && distSq <= geo.z * geo.z;
                     const float4 t = s.tint;
                     Rgb color;
                     float alpha;
-                    shade(snow, distSq, geo.z, geo.w, Rgb{t.x, t.y, t.z}, color, alpha);
+                    if (snow) {  // radial shading (a square root and an exponential): only where covered
+                        if (!covered) continue;
+                        shade(true, distSq, geo.z, geo.w, Rgb{t.x, t.y, t.z}, color, alpha);
+                    } else {
+                        // Flat shading, blended without a branch: where not covered the weight is 0 and the
+                        // transmittance is multiplied by 1, which leaves every value exactly as it was.
+                        shade(false, distSq, geo.z, geo.w, Rgb{t.x, t.y, t.z}, color, alpha);
+                        if (!covered) alpha = 0.f;
+                    }
                     float weight = transmittance[p] * alpha;
                     r[p] += weight * color.r;
                     g[p] += weight * color.g;
                     b[p] += weight * color.b;
                     transmittance[p] *= 1.f - alpha;
-                    if (transmittance[p] < kTransmittanceCutoff) {
+                    if (covered && transmittance[p] < kTransmittanceCutoff) {
                         done[p] = true;
                         finished = allDone();
                     }
@@ -145,6 +160,7 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
                 }
             }
         }
+        batchEnd = batchBegin;
     }
     if constexpr (kStoreState) {
         int opaque = __syncthreads_count(threadDone);
