@@ -211,11 +211,12 @@ struct CircleGpuCuda::Impl {
     // where it can draw the scene (-1: chosen from the count). The pixels are the same either way.
     int forcedPixelsPerThread = 0;
     int forcedPath = -1;
-    // Two pixels a thread where every circle is tested per tile (few large circles: a thread's second pixel
-    // reuses the circle it loaded); one elsewhere, where micro2M measured 15 to 17 % slower with two.
+    // Two pixels a thread where every circle is tested per tile and on the lists per coarse tile (large circles:
+    // a thread's second pixel reuses the circle it loaded, and the block's per-tile setup serves twice the
+    // pixels); one when binned, where micro2M measured 15 to 17 % slower with two.
     int pixelsPerThreadFor(CircleRenderPath path) const {
         if (forcedPixelsPerThread) return forcedPixelsPerThread;
-        return path == CircleRenderPath::EveryCirclePerTile ? 2 : 1;
+        return path == CircleRenderPath::Binned ? 1 : 2;
     }
     // coarse_lists.cu
     void renderListedPerCoarseTile(const FrameTarget& target, const TileGrid& grid);

@@ -18,9 +18,11 @@ namespace {
 
 constexpr int kListThreads = 512;
 // Consecutive circles a thread tests (its hits are written in order), read four at a time with 16-byte loads.
-// Eight: 10,000 circles take a block three rounds of load, test and scan, where four took five; each round
-// waits on its loads and its scan's barriers, so the rounds, not the tests, are the block's time.
-constexpr int kCirclesPerThread = 8;
+// Twenty: up to 10,240 circles (every scene on this path) take a block one round of loads, tests and scan,
+// where four a thread took rand10k five and eight three; the block is mostly waiting (on its loads, on its
+// scan's barriers), so the rounds, more than the tests, are its time. 64 registers a thread (sm_90): two
+// blocks of 512 fit a multiprocessor, and the 256 coarse tiles of a 1024x1024 frame fill the H100 once.
+constexpr int kCirclesPerThread = 20;
 static_assert(kCirclesPerThread % 4 == 0, "circles are read in groups of four");
 
 // The list's test: the circle reaches the coarse tile (tileWithinReach), without the bounding-box half of

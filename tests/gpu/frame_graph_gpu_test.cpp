@@ -159,7 +159,8 @@ TEST(CircleRenderer, TheRendererChoosesItsPathFromTheCircleCount) {
     // The bounds (kEveryCirclePerTileMax 64, kListedPerCoarseTileMax 10,000) on either side: hypnosis' 25
     // circles and fireworks' 315, rand10k's 10,000 and rand100k's 100,000.
     const char* every = "every circle tested per 16px tile, 2 pixels a thread";
-    const char* listed = "circles listed per 64px tile by one launch, in order";
+    const char* listed = "circles listed per 64px tile by one launch, in order (no binning, no sort: at most 10,000 "
+                         "circles), 2 pixels a thread";
     for (const Case& c : {Case{"circles/rgb", 1, every}, Case{"circles/hypnosis", 1, every},
                           Case{"circles/fireworks", 2, listed}, Case{"circles/pattern", 2, listed},
                           Case{"circles/rand10k", 2, listed}, Case{"circles/rand100k", 0, nullptr}}) {

@@ -109,7 +109,8 @@ std::string CircleScene::statsLine() const {
                  << "few circles)";
         if (stats.path == CircleRenderPath::ListedPerCoarseTile)
             line << "; good renderer: circles listed per " << stats.tileSize << "px tile by one launch, in order "
-                 << "(no binning, no sort: at most 10,000 circles)";
+                 << "(no binning, no sort: at most 10,000 circles), " << stats.pixelsPerThread
+                 << (stats.pixelsPerThread == 1 ? " pixel" : " pixels") << " a thread";
         if (stats.tilePairs > 0) line << "; good binning: " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles, "
                                         << stats.passes << (stats.passes == 1 ? " pass)" : " passes)");
         if (stats.passes > 1 && !stats.secondPassBinned)
