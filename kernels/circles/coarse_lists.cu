@@ -17,31 +17,34 @@ namespace racelab::circles {
 namespace {
 
 constexpr int kListThreads = 512;
-// Consecutive circles a thread tests (its hits are written in order), read four at a time with 16-byte loads.
-// Twenty: up to 10,240 circles (every scene on this path) take a block one round of loads, tests and scan,
-// where four a thread took rand10k five and eight three; the block is mostly waiting (on its loads, on its
-// scan's barriers), so the rounds, more than the tests, are its time. 64 registers a thread (sm_90): two
-// blocks of 512 fit a multiprocessor, and the 256 coarse tiles of a 1024x1024 frame fill the H100 once.
-constexpr int kCirclesPerThread = 20;
-static_assert(kCirclesPerThread % 4 == 0, "circles are read in groups of four");
+// Consecutive circles a thread tests (its hits are written in order), read four at a time with 16-byte loads:
+// kFewCirclesPerThread where one round of the block covers the scene (fireworks, pattern), else
+// kManyCirclesPerThread. Twenty let up to 10,240 circles (every scene this path takes) be one round of loads,
+// tests and scan, where four a thread took rand10k five and eight three: the block mostly waits (on its loads,
+// on its scan's barriers), so its rounds, more than its tests, are its time. But a thread tests its circles
+// one after the other, so where four a thread already make one round, twenty only lengthen it (H100, same
+// session: pattern's listing took 7.7 to 8.0 us at 9f59865, four a thread, and 10.5 to 11.5 us at b24edc7, twenty). 64 registers a thread at twenty (sm_90): two blocks of 512 fit a
+// multiprocessor, and the 256 coarse tiles of a 1024x1024 frame fill the H100 once.
+constexpr int kFewCirclesPerThread = 4;
+constexpr int kManyCirclesPerThread = 20;
 
-// The list's test: the circle reaches the coarse tile (tileWithinReach), without the bounding-box half of
+// The list's test is whether a circle reaches the coarse tile (withinReach), without the bounding-box half of
 // circleCoversTile, which costs four float-to-int conversions and a branch that diverges in every warp. The
 // lists are so a superset of coarse binning's, in the same order, and the renderer keeps of them exactly the
 // circles that pass circleCoversTile for its render tile; every such circle is in its coarse tile's list,
 // since circleCoversTile for a render tile implies it for the coarse tile (tests/cpu/circle_tile_cover_test).
-__device__ bool reachesCoarseTile(const TileGrid& coarse, float x, float y, float r, int tx, int ty) {
-    return tileWithinReach<kCoarseTileSize>(coarse, x, y, reachLimit(r), tx, ty);
-}
 
 // `coarse` is the frame cut into coarse tiles (gridOfSide<kCoarseTileSize>).
+template <int kCirclesPerThread>
 __global__ void __launch_bounds__(kListThreads)
 listCirclesPerCoarseTile(DeviceCircles c, TileGrid coarse, unsigned* list, unsigned* tileStart, unsigned* tileEnd) {
+    static_assert(kCirclesPerThread % 4 == 0, "circles are read in groups of four");
     using Scan = cub::BlockScan<unsigned, kListThreads>;
     __shared__ typename Scan::TempStorage scan;
     const int tx = blockIdx.x, ty = blockIdx.y;
     const int tile = ty * coarse.tilesX + tx;
     const unsigned runStart = static_cast<unsigned>(tile) * static_cast<unsigned>(c.count);
+    const TileBounds bounds = tileBoundsOf<kCoarseTileSize>(coarse, tx, ty);
     unsigned written = 0;
     for (int base = 0; base < c.count; base += kListThreads * kCirclesPerThread) {
         const int first = base + static_cast<int>(threadIdx.x) * kCirclesPerThread;
@@ -68,14 +71,12 @@ listCirclesPerCoarseTile(DeviceCircles c, TileGrid coarse, unsigned* list, unsig
             }
 #pragma unroll
             for (int k = 0; k < 4; ++k)
-                if (i0 + k < c.count && reachesCoarseTile(coarse, x[k], y[k], r[k], tx, ty)) hits |= 1u << (q + k);
+                if (i0 + k < c.count && withinReach(bounds, x[k], y[k], reachLimit(r[k]))) hits |= 1u << (q + k);
         }
         unsigned slot, total;
         Scan(scan).ExclusiveSum(static_cast<unsigned>(__popc(hits)), slot, total);
         slot += runStart + written;
-#pragma unroll
-        for (int k = 0; k < kCirclesPerThread; ++k)
-            if (hits >> k & 1u) list[slot++] = static_cast<unsigned>(first + k);
+        for (; hits; hits &= hits - 1) list[slot++] = static_cast<unsigned>(first + __ffs(hits) - 1);  // in order
         written += total;
         __syncthreads();  // the scan's shared storage is used again
     }
@@ -99,8 +100,10 @@ void CircleGpuCuda::Impl::renderListedPerCoarseTile(const FrameTarget& target, c
     pairs.valuesSorted.reserve(entries, "circle lists per coarse tile");
     tileStart.reserve(coarseTiles, "tile ranges");
     tileEnd.reserve(coarseTiles, "tile ranges");
-    launchKernel("circles: list circles per coarse tile", listCirclesPerCoarseTile, dim3(coarse.tilesX, coarse.tilesY),
-                 kListThreads, 0, s, circles(), coarse, pairs.valuesSorted.data(), tileStart.data(), tileEnd.data());
+    auto listing = count <= kListThreads * kFewCirclesPerThread ? listCirclesPerCoarseTile<kFewCirclesPerThread>
+                                                                 : listCirclesPerCoarseTile<kManyCirclesPerThread>;
+    launchKernel("circles: list circles per coarse tile", listing, dim3(coarse.tilesX, coarse.tilesY), kListThreads, 0,
+                 s, circles(), coarse, pairs.valuesSorted.data(), tileStart.data(), tileEnd.data());
     TileLists lists{};  // complete lists (no pair count to check), one run per coarse tile
     lists.list = pairs.valuesSorted.data();
     lists.tileStart = tileStart.data();

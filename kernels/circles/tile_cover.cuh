@@ -45,18 +45,36 @@ inline TileGrid gridOfSide(const TileGrid& grid) {
     return g;
 }
 
+// A tile's outermost pixel centres: the rectangle the exact test below measures a circle's centre against.
+struct TileBounds {
+    float left, right, top, bottom;
+};
+
+template <int kSide = kTileSize>
+RACELAB_HD TileBounds tileBoundsOf(const TileGrid& grid, int tx, int ty) {
+    TileBounds b;
+    b.left = pixelCentre(tx * kSide, grid.invWidth);
+    b.right = pixelCentre(((tx + 1) * kSide < grid.width ? (tx + 1) * kSide : grid.width) - 1, grid.invWidth);
+    b.top = pixelCentre(ty * kSide, grid.invHeight);
+    b.bottom = pixelCentre(((ty + 1) * kSide < grid.height ? (ty + 1) * kSide : grid.height) - 1, grid.invHeight);
+    return b;
+}
+
+// How far v lies outside [lo, hi] (lo <= hi), 0 inside: at most one of the differences is positive.
+RACELAB_HD float outsideBy(float v, float lo, float hi) { return fmaxf(fmaxf(lo - v, v - hi), 0.f); }
+
 // The exact test: the tile's nearest pixel centre to the circle's centre, per axis, lies within the radius
 // (`limit` is the radius squared with the margin). A coarse tile contains its render tiles' pixels, so it
-// passes whenever one of them does: coarse binning never drops a circle a render tile needs.
+// passes whenever one of them does: coarse binning never drops a circle a render tile needs. A caller testing
+// many circles against one tile computes its bounds once (tileBoundsOf).
+RACELAB_HD bool withinReach(const TileBounds& b, float px, float py, float limit) {
+    const float dx = outsideBy(px, b.left, b.right), dy = outsideBy(py, b.top, b.bottom);
+    return dx * dx + dy * dy <= limit;
+}
+
 template <int kSide = kTileSize>
 RACELAB_HD bool tileWithinReach(const TileGrid& grid, float px, float py, float limit, int tx, int ty) {
-    float lo = pixelCentre(ty * kSide, grid.invHeight);
-    float hi = pixelCentre(((ty + 1) * kSide < grid.height ? (ty + 1) * kSide : grid.height) - 1, grid.invHeight);
-    float dy = py < lo ? lo - py : (py > hi ? py - hi : 0.f);
-    float left = pixelCentre(tx * kSide, grid.invWidth);
-    float right = pixelCentre(((tx + 1) * kSide < grid.width ? (tx + 1) * kSide : grid.width) - 1, grid.invWidth);
-    float dx = px < left ? left - px : (px > right ? px - right : 0.f);
-    return dx * dx + dy * dy <= limit;
+    return withinReach(tileBoundsOf<kSide>(grid, tx, ty), px, py, limit);
 }
 
 RACELAB_HD float reachLimit(float r) { return r * r * 1.0001f + 1e-12f; }
