@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/frame_loop.hpp"
+#include "core/cuda_check.hpp"
 #include "core/fault_injection.hpp"
 #include "core/frame_graph.hpp"
 #include "core/gpu_timing.hpp"
@@ -102,11 +103,13 @@ TEST(FrameGraph, AFrameThatWaitsForTheHostRunsWholeAndDirectly) {
 
 TEST(CirclePairs, APairBufferTooSmallForTheFrameDrawsTheSamePixels) {
     RACELAB_REQUIRE_CUDA_DEVICE();
-    // rand10k: one binning pass into coarse tiles (so the starved frames, walking every circle with the
-    // render tile's own test, also check the coarse lists exactly); rand100k: two (the second culled against
-    // the first's opaque tiles); snow: animated radii.
+    // rand10k: binned (forced: it would be listed per coarse tile) in one pass into coarse tiles, so the starved
+    // frames, walking every circle with the render tile's own test, also check the coarse lists exactly;
+    // rand100k: two passes (the second culled against the first's opaque tiles); snow: animated radii. The
+    // stats line counts the starved frames, and no sized one.
     for (const char* name : {"circles/rand10k", "circles/rand100k", "circles/snow"}) {
         SCOPED_TRACE(name);
+        faultInjection().circlesPath = "binned";
         auto sized = start(name, false);
         faultInjection().circlePairCapacity = 1000;  // far below any frame's pairs
         auto starved = start(name, false);
@@ -120,7 +123,32 @@ TEST(CirclePairs, APairBufferTooSmallForTheFrameDrawsTheSamePixels) {
             EXPECT_TRUE(a.pixels == b.pixels) << "frame " << f;
         }
         faultInjection().circlePairCapacity = 0;
+        faultInjection().circlesPath.clear();
+        const std::string sizedStats = sized->scene->statsLine(), starvedStats = starved->scene->statsLine();
+        EXPECT_NE(sizedStats.find("good binning"), std::string::npos) << sizedStats;
+        EXPECT_EQ(sizedStats.find("outgrew the pair buffer"), std::string::npos) << sizedStats;
+        EXPECT_NE(starvedStats.find("3 frames outgrew the pair buffer"), std::string::npos) << starvedStats;
     }
+}
+
+// Snow cannot run two passes profitably, so the renderer tries them again now and then (after 120 frames, then
+// twice as long each time). Those tries used to start from the pair capacities of its first frames, which the
+// falling snow had outgrown: a try's pass then walked every circle per tile (6 ms frames at frames 120 and 360
+// of every bench run). Every frame of the first 400, tries included, must fit its pair buffer.
+TEST(CirclePairs, SnowsTriesOfTwoPassesFitTheirPairBuffers) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    auto run = start("circles/snow", true);
+    ASSERT_TRUE(run);
+    run->loop->setHeadlessSize(1024, 1024);  // the size of the bench runs that showed it
+    int firstOutgrown = -1;
+    for (int f = 0; f < 400 && firstOutgrown < 0; ++f) {
+        run->loop->runFrame(goodFrames());
+        if (run->scene->statsLine().find("outgrew the pair buffer") != std::string::npos) firstOutgrown = f;
+    }
+    CUDA_CHECK(cudaStreamSynchronize(run->stream.get()));
+    const std::string stats = run->scene->statsLine();
+    EXPECT_EQ(firstOutgrown, -1) << "a frame outgrew its pair buffer by frame " << firstOutgrown << ": " << stats;
+    EXPECT_EQ(stats.find("outgrew the pair buffer"), std::string::npos) << stats;
 }
 
 // rand100k is static and, after its first pass, opaque everywhere: from the frame after the first, the second
