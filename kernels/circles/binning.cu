@@ -182,7 +182,9 @@ void CircleGpuCuda::Impl::fitPairCapacity(const TileGrid& grid, bool coarse) {
 
 // A pass's capacity after a finished frame counted `pairs`: grown past an overflow or when nearly full, shrunk
 // when far above the count (not on every small change: a new capacity is a new sort size, and the graph of
-// the frame is updated for it).
+// the frame is updated for it). A count that grows by more than a tenth within the frames issued before its
+// read-back still overflows once: snow, whose flakes start above the frame, does so near its frame 21, as its
+// pairs pass the smallest capacity (the GPU test SnowsTriesOfTwoPassesFitTheirPairBuffers).
 static unsigned capacityFor(unsigned current, unsigned pairs) {
     const unsigned wanted = std::max(pairs + pairs / 4, kMinPairCapacity);
     if (pairs > current - current / 10 || wanted < current / 2) return wanted;
