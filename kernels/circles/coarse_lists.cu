@@ -20,11 +20,11 @@ constexpr int kListThreads = 512;
 // Consecutive circles a thread tests (its hits are written in order), read four at a time with 16-byte loads:
 // kFewCirclesPerThread where one round of the block covers the scene (fireworks, pattern), else
 // kManyCirclesPerThread. Twenty let up to 10,240 circles (every scene this path takes) be one round of loads,
-// tests and scan, where four a thread took rand10k five and eight three: the block mostly waits (on its loads,
-// on its scan's barriers), so its rounds, more than its tests, are its time. But a thread tests its circles
-// one after the other, so where four a thread already make one round, twenty only lengthen it (H100, same
-// session: pattern's listing took 7.7 to 8.0 us at 9f59865, four a thread, and 10.5 to 11.5 us at b24edc7, twenty). 64 registers a thread at twenty (sm_90): two blocks of 512 fit a
-// multiprocessor, and the 256 coarse tiles of a 1024x1024 frame fill the H100 once.
+// tests and scan, where four a thread took rand10k five rounds: the block mostly waits (on its loads, on its
+// scan's barriers), so its rounds, more than its tests, are its time. But a thread tests its circles one after
+// the other, so where four already make one round, twenty only lengthen it (H100: pattern's listing took 10.5
+// to 11.5 us with twenty for every count, b24edc7; 7.9 to 8.2 us with four, a3d0896). 32 registers a thread
+// (sm_90): four blocks of 512 fit a multiprocessor; a 1024x1024 frame has 256 coarse tiles.
 constexpr int kFewCirclesPerThread = 4;
 constexpr int kManyCirclesPerThread = 20;
 
