@@ -97,8 +97,8 @@ struct TileLists {
 };
 
 // Launches renderTiles<kLoadState, kStoreState, kPixels> (render_tiles.cu), one block per tile of `grid` (a 2D
-// launch grid of its tiles) of kTilePixels / pixelsPerThread threads. Only the three (load, store) combinations the renderer uses exist:
-// (false, false), (false, true) and (true, false); pixelsPerThread is 1 or 2.
+// launch grid of its tiles) of kTilePixels / pixelsPerThread threads. Only the three (load, store) combinations
+// the renderer uses exist: (false, false), (false, true) and (true, false); pixelsPerThread is 1 or 2.
 void launchRenderTiles(bool loadState, bool storeState, int pixelsPerThread, cudaStream_t stream,
                        DeviceCircles c, TileGrid grid, bool snow, const TileLists& lists, float4* state,
                        std::uint8_t* tileDone, unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch);

@@ -1,12 +1,13 @@
 // Circle lists per coarse tile without binning: one block per coarse tile (kCoarseTileSize pixels a side)
-// tests every circle of the scene against its tile (does it reach the tile: reachesCoarseTile), in circle
-// order, and compacts the hits into the tile's own run of the list with a block-wide scan. The lists come out in blend order with no sort, and the whole step
-// is one launch, where binning is a chain of six (count, scan, clear, emit, sort, ranges) that for a few
-// thousand circles mostly waits on itself. Each run has room for every circle (the run of tile t starts at
-// t * count), so a list can never overflow; the renderer (render_tiles.cu, TileLists::coarse) then keeps the
-// circles of its coarse tile's run that cover its own render tile, by the test binning uses for render tiles.
-// pathFor chooses it for 65 to 10,000 circles, where the H100 drew it faster than both binning and the
-// every-circle test (kListedPerCoarseTileMax in circle_gpu_internal.cuh says by how much).
+// tests every circle of the scene against its tile (does it reach the tile: withinReach), in circle order, and
+// compacts the hits into the tile's own run of the list with a block-wide scan. The lists come out in blend
+// order with no sort, and the whole step is one launch, where binning is a chain of six (count, scan, clear,
+// emit, sort, ranges) that for a few thousand circles mostly waits on itself. Each run has room for every
+// circle (the run of tile t starts at t * count), so a list can never overflow; the renderer (render_tiles.cu,
+// TileLists::coarse) then keeps the circles of its coarse tile's run that cover its own render tile, by the
+// test binning uses for render tiles. pathFor chooses it for 65 to 10,000 circles, where the H100 drew it
+// faster than both binning and the every-circle test (kListedPerCoarseTileMax in circle_gpu_internal.cuh says
+// by how much).
 #include <cub/block/block_scan.cuh>
 
 #include "circles/circle_gpu_internal.cuh"

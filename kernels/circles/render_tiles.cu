@@ -186,8 +186,9 @@ renderTiles(DeviceCircles c, TileGrid grid, bool snow, TileLists lists, float4* 
 }
 
 template <int kPixels>
-void launchRenderTilesOf(bool loadState, bool storeState, cudaStream_t stream, DeviceCircles c, TileGrid grid, bool snow, const TileLists& lists, float4* state, std::uint8_t* tileDone,
-                         unsigned* opaqueTiles, std::uint8_t* out, std::size_t pitch) {
+void launchRenderTilesOf(bool loadState, bool storeState, cudaStream_t stream, DeviceCircles c, TileGrid grid, bool snow,
+                         const TileLists& lists, float4* state, std::uint8_t* tileDone, unsigned* opaqueTiles,
+                         std::uint8_t* out, std::size_t pitch) {
     auto kernel = loadState    ? renderTiles<true, false, kPixels>
                   : storeState ? renderTiles<false, true, kPixels>
                                : renderTiles<false, false, kPixels>;
