@@ -26,7 +26,8 @@ mkdir -p "$out"
 table="$out/matrix.txt"
 : >"$table"
 failures=0
-# case TOOL EXPECT NAME ARGS...   EXPECT: clean (0 errors/hazards) or hazards (racecheck must report some)
+# case TOOL EXPECT NAME ARGS...   EXPECT: clean (0 errors/hazards), hazards (racecheck must report some) or faults
+# (memcheck must report some); a case that shows what it must says "ok (hazard shown)" or "ok (fault shown)"
 case_() {
   local tool=$1 expect=$2 name=$3; shift 3
   [[ -z "${MATRIX_CASES:-}" || "$name" =~ $MATRIX_CASES ]] || return 0
@@ -46,7 +47,7 @@ case_() {
   if [ "$expect" = clean ]; then
     if [ "$found" = 0 ] && { [ $rc -eq 0 ] || [ "$tool" = racecheck ]; }; then verdict=ok; else verdict=FAIL; fi
   else
-    if [ "$found" != "?" ] && [ "$found" -gt 0 ]; then verdict="ok (race shown)"; else verdict=FAIL; fi
+    if [ "$found" != "?" ] && [ "$found" -gt 0 ]; then verdict="ok (${expect%s} shown)"; else verdict=FAIL; fi
   fi
   [ "${verdict%% *}" = ok ] || failures=$((failures + 1))
   printf '%-9s %-40s %-14s exit %-3s %s\n' "$tool" "$name" "${found} found" "$rc" "$verdict" | tee -a "$table"
