@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "app/frame_loop.hpp"
-#include "core/cuda_check.hpp"
 #include "core/fault_injection.hpp"
 #include "core/frame_graph.hpp"
 #include "core/gpu_timing.hpp"
@@ -155,10 +154,10 @@ TEST(CirclePairs, SnowsTriesOfTwoPassesFitTheirPairBuffers) {
         return std::stol(stats.substr(from + 2, at - from - 2));  // "N frame(s)"
     };
     for (int f = 0; f < 100; ++f) run->loop->runFrame(goodFrames());
-    CUDA_CHECK(cudaStreamSynchronize(run->stream.get()));
+    run->stream.synchronize();
     const long before = outgrown();
     for (int f = 100; f < 400; ++f) run->loop->runFrame(goodFrames());
-    CUDA_CHECK(cudaStreamSynchronize(run->stream.get()));
+    run->stream.synchronize();
     EXPECT_EQ(outgrown(), before) << run->scene->statsLine();
 }
 
