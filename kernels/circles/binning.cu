@@ -345,8 +345,8 @@ void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& 
         // frames ago: an animated scene has moved since, and a pass that outgrew its capacity walks every circle
         // per tile (snow: 6 ms frames at its first retries). A pass bins a subset of the one-pass frames'
         // circles on the same grid, so their capacity bounds it, unless those frames were binned coarse.
-        if (!capacityCoarse) pairCapacity[1] = std::max(pairCapacity[1], pairCapacity[0]);
-        if (!capacityCoarse) pairCapacity[2] = std::max(pairCapacity[2], pairCapacity[0]);
+        if (!capacityCoarse)
+            for (int pass : {1, 2}) pairCapacity[pass] = std::max(pairCapacity[pass], pairCapacity[0]);
         skipSecondBinning = false;
     }
     const bool onePass = count <= 2 * firstPass || !twoPassesPayOff;

@@ -103,14 +103,14 @@ std::string CircleScene::statsLine() const {
     line << set_.count() << " circles";
     if (gpu_ && backend_ == Backend::Cuda) {
         auto stats = gpu_->lastStats();
+        const std::string perThread =
+            std::to_string(stats.pixelsPerThread) + (stats.pixelsPerThread == 1 ? " pixel a thread" : " pixels a thread");
         if (stats.path == CircleRenderPath::EveryCirclePerTile)
-            line << "; good renderer: one launch, every circle tested per " << stats.tileSize << "px tile, "
-                 << stats.pixelsPerThread << (stats.pixelsPerThread == 1 ? " pixel" : " pixels") << " a thread (no binning: "
-                 << "few circles)";
+            line << "; good renderer: one launch, every circle tested per " << stats.tileSize << "px tile, " << perThread
+                 << " (no binning: few circles)";
         if (stats.path == CircleRenderPath::ListedPerCoarseTile)
             line << "; good renderer: circles listed per " << stats.tileSize << "px tile by one launch, in order "
-                 << "(no binning, no sort: at most 10,000 circles), " << stats.pixelsPerThread
-                 << (stats.pixelsPerThread == 1 ? " pixel" : " pixels") << " a thread";
+                 << "(no binning, no sort: at most 10,000 circles), " << perThread;
         if (stats.tilePairs > 0) line << "; good binning: " << stats.tilePairs << " tile pairs (" << stats.tileSize << "px tiles, "
                                         << stats.passes << (stats.passes == 1 ? " pass)" : " passes)");
         if (stats.passes > 1 && !stats.secondPassBinned)
