@@ -1,6 +1,6 @@
 // Measures launch latency, copy bandwidth and the cost of one host synchronization on this GPU.
 // Launches stay raw <<<>>> here, not launchKernel: the bare launch latency is what is measured.
-#include "device_limits.cuh"
+#include "app/device_limits.hpp"
 
 #include <algorithm>
 #include <chrono>

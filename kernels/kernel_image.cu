@@ -1,6 +1,6 @@
-// An empty kernel, compiled for the same architectures as every other kernel (one CMake target), whose
+// An empty kernel, compiled for the same architectures as every other kernel, whose
 // attributes tell which of the fat binary's images the driver picked for this GPU.
-#include "kernel_image.cuh"
+#include "core/kernel_image.hpp"
 
 #include <cuda_runtime_api.h>
 

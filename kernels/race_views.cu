@@ -1,6 +1,6 @@
 // The race meter's count and the comparison views (diff, wipe, side by side, heat map). One thread per pixel;
 // differing pixels are counted with one atomic per warp.
-#include "race_views.cuh"
+#include "frame/race_view_kernels.hpp"
 
 #include "common/launch.cuh"
 #include "core/device_buffer.hpp"

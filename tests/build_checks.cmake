@@ -47,6 +47,11 @@ add_test(NAME Workloads.BoundaryHolds
 add_test(NAME Workloads.BoundaryCheckFindsEachKindOfCrossing
          COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/check-workload-boundary.py --self-test)
 
+# The layers (docs/ARCHITECTURE.md): each folder of src/ includes only those below it, src/ nothing from
+# kernels/, no source file over 450 lines. The self-test shows the check finds each kind of breach.
+add_test(NAME Layers.Hold COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/check-layers.py ${CMAKE_SOURCE_DIR})
+add_test(NAME Layers.CheckFindsEachKindOfBreach COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/check-layers.py --self-test)
+
 # README quotes no measured number that is not in a committed record (bench/); the self-test shows an unbacked
 # one is caught.
 add_test(NAME Docs.ReadmeNumbersAreInTheRecords

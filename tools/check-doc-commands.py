@@ -9,7 +9,7 @@ Where commands are found:
 A command is a line or span whose first shell word is `racelab` or a path ending in `/racelab`, or whose
 first word is a tool in WRAPPERS that runs it (`compute-sanitizer --tool racecheck ... racelab render ...`);
 it ends at a shell operator (`|`, `&&`, `;`, `>`) or a `#` comment. (Prose inside a code block, such as the
-layout tree in ARCHITECTURE.md, is not a command.) Each runs as `RACELAB --dry-parse ARGS`: CLI11 checks option names, types and ranges, and
+diagram in ARCHITECTURE.md, is not a command.) Each runs as `RACELAB --dry-parse ARGS`: CLI11 checks option names, types and ranges, and
 racelab checks scene and variant names, sizes, backend, --present and visibility rules without doing any work
 (CommandLine::checkWithoutRunning), --param included (against the family's declared parameters and ranges).
 

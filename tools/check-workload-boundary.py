@@ -8,7 +8,7 @@ The families are the folders src/scenes/<family>/ that hold a workload.cpp (the 
 there, cmake/Workloads.cmake). Each family owns src/scenes/<family>/ and kernels/<family>/. This checks:
   * shared code (the rest of src/ and kernels/) includes no family's files and names no scene of a family
     (a string starting "<family>/");
-  * a family's code includes no other family's files (shared maths live in kernels/common/).
+  * a family's code includes no other family's files (shared maths live in src/core/device_math.hpp).
 Tests, tools and docs may name scenes: they are data there. Prints each violation as path:line and exits 1,
 or prints a summary and exits 0.
 """
@@ -71,7 +71,7 @@ def self_test():
     files = {
         "src/scenes/alpha/workload.cpp": "// RACELAB_WORKLOAD(alpha)\n",
         "src/scenes/beta/workload.cpp": '#include "scenes/beta/beta_scene.hpp"\n',
-        "src/scenes/beta/beta_scene.hpp": '#include "common/device_math.hpp"\n',
+        "src/scenes/beta/beta_scene.hpp": '#include "core/device_math.hpp"\n',
         "kernels/beta/draw.cu": '#include "beta/draw.cuh"\n',
         "src/app/main.cpp": '// e.g. "alpha/one" in a comment is fine\n',
     }

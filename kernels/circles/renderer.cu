@@ -87,5 +87,5 @@ CircleDeviceArrays CircleGpuCuda::deviceArrays() const {
 
 }  // namespace racelab::circles
 
-// The scenes make their GPU half through makeGpuHalf<CircleGpu>("circles") (core/gpu_half.hpp).
+// The scenes make their GPU half through makeGpuHalf<CircleGpu>("circles") (scenes/gpu_half.hpp).
 RACELAB_GPU_HALF(circles) { return std::make_unique<racelab::circles::CircleGpuCuda>(); }

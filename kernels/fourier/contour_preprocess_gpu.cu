@@ -190,5 +190,5 @@ std::vector<Contour> ContourPreprocessorGpuCuda::run(const std::vector<Contour>&
 }  // namespace racelab::fourier
 
 // The scenes make this GPU half through makeGpuHalf<ContourPreprocessorGpu>("fourier_contours")
-// (core/gpu_half.hpp).
+// (scenes/gpu_half.hpp).
 RACELAB_GPU_HALF(fourier_contours) { return std::make_unique<racelab::fourier::ContourPreprocessorGpuCuda>(); }

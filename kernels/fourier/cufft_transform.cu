@@ -111,5 +111,5 @@ public:
 
 }  // namespace racelab::fourier
 
-// gpu_fft.cpp finds this GPU half through findGpuHalf<CufftGpu>("fourier_fft") (core/gpu_half.hpp).
+// gpu_fft.cpp finds this GPU half through findGpuHalf<CufftGpu>("fourier_fft") (scenes/gpu_half.hpp).
 RACELAB_GPU_HALF(fourier_fft) { return std::make_unique<racelab::fourier::CufftGpuCuda>(); }

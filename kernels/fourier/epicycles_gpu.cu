@@ -315,5 +315,5 @@ std::vector<std::uint32_t> FourierGpuCuda::downloadTrail(int layer, cudaStream_t
 
 }  // namespace racelab::fourier
 
-// The scenes make their GPU half through makeGpuHalf<FourierGpu>("fourier") (core/gpu_half.hpp).
+// The scenes make their GPU half through makeGpuHalf<FourierGpu>("fourier") (scenes/gpu_half.hpp).
 RACELAB_GPU_HALF(fourier) { return std::make_unique<racelab::fourier::FourierGpuCuda>(); }

@@ -80,5 +80,5 @@ std::vector<std::uint32_t> HistogramGpuCuda::downloadInputs(cudaStream_t stream)
 
 }  // namespace racelab::histogram
 
-// The scenes make their GPU half through makeGpuHalf<HistogramGpu>("histogram") (core/gpu_half.hpp).
+// The scenes make their GPU half through makeGpuHalf<HistogramGpu>("histogram") (scenes/gpu_half.hpp).
 RACELAB_GPU_HALF(histogram) { return std::make_unique<racelab::histogram::HistogramGpuCuda>(); }

@@ -211,5 +211,5 @@ void MeshGpuCuda::synchronize(cudaStream_t stream) const { waitForStream(stream)
 
 }  // namespace racelab::mesh
 
-// The scenes make their GPU half through makeGpuHalf<MeshGpu>("mesh") (core/gpu_half.hpp).
+// The scenes make their GPU half through makeGpuHalf<MeshGpu>("mesh") (scenes/gpu_half.hpp).
 RACELAB_GPU_HALF(mesh) { return std::make_unique<racelab::mesh::MeshGpuCuda>(); }

@@ -25,5 +25,5 @@ int PlaneGpuCuda::lastGroups() const { return impl_->lastGroups; }
 
 }  // namespace racelab::planes
 
-// The scenes make their GPU half through makeGpuHalf<PlaneGpu>("planes") (core/gpu_half.hpp).
+// The scenes make their GPU half through makeGpuHalf<PlaneGpu>("planes") (scenes/gpu_half.hpp).
 RACELAB_GPU_HALF(planes) { return std::make_unique<racelab::planes::PlaneGpuCuda>(); }

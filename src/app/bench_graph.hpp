@@ -4,7 +4,7 @@
 #pragma once
 #include <string>
 
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
 #include "core/frame_graph.hpp"
 
 namespace racelab {

@@ -3,7 +3,7 @@
 // weigh on the frames measured. Each step's time per frame (median, p95), its launches per frame and its share
 // of those frames' kernel stage.
 #pragma once
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
 #include "core/kernel_timing.hpp"
 
 namespace racelab {

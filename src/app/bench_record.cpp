@@ -62,7 +62,8 @@ std::string joinCommandLine(const std::vector<std::string>& argv) {
         if (isOutputOption(argv[i - 1])) arg = std::filesystem::path(arg).filename().string();
         for (const char* option : {"--json=", "--csv="})
             if (arg.rfind(option, 0) == 0) arg = option + std::filesystem::path(arg.substr(std::strlen(option))).filename().string();
-        command += " " + shellQuoted(arg);
+        command += ' ';  // appended, not " " + shellQuoted(): that trips GCC 12's false -Wrestrict
+        command += shellQuoted(arg);
     }
     return command;
 }

@@ -7,7 +7,7 @@
 
 namespace racelab {
 
-// The physical limits of this GPU, measured in the same run as the benchmark (kernels/device_limits.cuh);
+// The physical limits of this GPU, measured in the same run as the benchmark (app/device_limits.hpp, measured by kernels/device_limits.cu);
 // `measured` is false without a CUDA device (the CPU backend), and the record's "limits" object is then empty.
 struct MeasuredLimits {
     bool measured = false;

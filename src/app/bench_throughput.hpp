@@ -5,7 +5,7 @@
 #pragma once
 #include <string>
 
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
 
 namespace racelab {
 

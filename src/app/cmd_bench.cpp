@@ -14,10 +14,10 @@
 #include "app/bench_throughput.hpp"
 #include "app/bench_user_kernel.hpp"
 #include "app/commands.hpp"
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
 #include "app/headless_session.hpp"
 #include "app/progress_line.hpp"
-#include "app/scene_setup.hpp"
+#include "frame/scene_setup.hpp"
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
@@ -35,7 +35,7 @@
 #include "scenes/scene_registry.hpp"
 #include "userkernel/user_kernel.hpp"
 #ifdef RACELAB_HAVE_CUDA
-#include "device_limits.cuh"
+#include "app/device_limits.hpp"
 #endif
 
 namespace racelab {

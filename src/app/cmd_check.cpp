@@ -6,10 +6,11 @@
 #include <cstdio>
 
 #include "app/commands.hpp"
-#include "app/frame_judgement.hpp"
+#include "frame/frame_judgement.hpp"
 #include "app/kernel_sanitize.hpp"
-#include "app/offline_frame.hpp"
-#include "app/scene_setup.hpp"
+#include "frame/offline_frame.hpp"
+#include "frame/race_view.hpp"
+#include "frame/scene_setup.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"

@@ -14,14 +14,6 @@
 
 namespace racelab {
 
-std::string kernelFamiliesHelp() {
-    std::string out;
-    for (const WorkloadFamily* family : workloadFamilies())
-        if (family->kernelContract)
-            out += (out.empty() ? "" : ", ") + family->name + " (" + family->kernelContract->header + ")";
-    return out.empty() ? "none in this build" : out;
-}
-
 int runNewKernel(const NewKernelOptions& options) {
     const WorkloadFamily* family = nullptr;
     for (const WorkloadFamily* f : workloadFamilies())

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "app/race_view.hpp"
+#include "frame/race_view.hpp"
 #include "core/errors.hpp"
 #include "core/provenance.hpp"
 #include "scenes/scene_registry.hpp"

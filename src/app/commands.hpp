@@ -1,34 +1,11 @@
 // The subcommands. Each takes its parsed options and returns the process exit code.
 #pragma once
-#include <map>
 #include <string>
 #include <vector>
 
+#include "frame/scene_selection.hpp"  // SceneSelection, ComparisonOptions
+
 namespace racelab {
-
-struct SceneSelection {
-    std::string scene;  // set to the default scene (scenes/scene_registry.hpp) when the options are defined
-    std::string variant = "good";
-    std::string size;
-    std::string backend = "auto";  // auto | cuda | cpu
-    unsigned seed = 0;
-    int count = 0;
-    std::vector<std::string> params;  // NAME=VALUE for the scene's parameters, e.g. shading=depth
-    std::map<std::string, std::string> inputs;  // the options families add (--image ...), by name
-    long frame = 0;                   // animation frame to start at, numbered as CS149's (frame 0: first picture)
-    std::string kernel;               // a user kernel file: one more variant of the scene (src/userkernel/)
-    double kernelTimeout = 2.0;       // the watchdog: seconds a user kernel's frame may take
-    bool variantGiven = false;        // --variant was given (else a --kernel is the variant shown)
-    // Not an option: a program that starts the kernel's worker (check --sanitize: compute-sanitizer).
-    std::vector<std::string> kernelLauncher;
-};
-
-// --view and its settings (render, check and view): how a racy variant is shown beside the good one.
-struct ComparisonOptions {
-    std::string view = "plain";  // plain | side | wipe | diff | heat (app/race_view.hpp)
-    float wipe = .5f;            // wipe: the divider, a fraction of the width
-    int heatFrames = 32;         // heat: the window in frames (1..64), ending at --frame
-};
 
 struct ViewOptions {
     SceneSelection selection;
@@ -43,7 +20,7 @@ struct ViewOptions {
     std::vector<std::string> presses;  // FRAME:KEY, keys pressed by the script (app/viewer_keys.hpp)
     long frames = 0;  // 0: until the window closes
     bool vsync = true;
-    int inFlight = 2;         // frames queued before the loop waits (app/frame_loop.hpp); 1: one at a time
+    int inFlight = 2;         // frames queued before the loop waits (frame/frame_loop.hpp); 1: one at a time
     bool stepTiming = false;  // start with per-step timing on (the panel's "where the time goes" open)
     bool simulateInteropFailure = false;
     double soakSeconds = 0;  // > 0: drive the viewer through every scene for this long (app/soak_driver.hpp)
@@ -111,8 +88,6 @@ struct NewKernelOptions {
     bool force = false;
 };
 
-// "circles (racelab/circles.cuh), ...": the families that take a user kernel, for help texts.
-std::string kernelFamiliesHelp();
 
 // What view and frames refuse about their video and script options before any work (also --dry-parse).
 void checkViewScriptOptions(const ViewOptions& options);

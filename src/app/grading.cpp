@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "app/frame_judgement.hpp"
-#include "app/frame_loop.hpp"
-#include "app/offline_frame.hpp"
+#include "frame/frame_judgement.hpp"
+#include "frame/frame_loop.hpp"
+#include "frame/offline_frame.hpp"
 #include "app/progress_line.hpp"
 #include "core/display_driver.hpp"
 #include "core/errors.hpp"

@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
-#include "app/frame_loop.hpp"
-#include "app/scene_setup.hpp"
+#include "frame/frame_loop.hpp"
+#include "frame/scene_setup.hpp"
 #include "core/gpu_timing.hpp"
 #include "present/headless_egl.hpp"
 #include "present/presenter.hpp"

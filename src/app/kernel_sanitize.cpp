@@ -9,8 +9,8 @@
 #include <regex>
 #include <sstream>
 
-#include "app/offline_frame.hpp"
-#include "app/scene_setup.hpp"
+#include "frame/offline_frame.hpp"
+#include "frame/scene_setup.hpp"
 #include "core/read_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"

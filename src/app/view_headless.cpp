@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 #include "app/headless_session.hpp"
 #include "app/viewer.hpp"
 #include "app/viewer_video.hpp"

@@ -11,13 +11,15 @@
 
 #include "app/viewer.hpp"
 
-#include "app/frame_judgement.hpp"
+#include "app/viewer_kernel.hpp"
 #include "app/viewer_keys.hpp"
+#include "app/viewer_pointer.hpp"
 #include "app/viewer_recording.hpp"
 #include "app/viewer_video.hpp"
-#include "app/frame_loop.hpp"
-#include "app/offline_frame.hpp"
-#include "app/scene_setup.hpp"
+#include "frame/frame_loop.hpp"
+#include "frame/offline_frame.hpp"
+#include "frame/race_view.hpp"
+#include "frame/scene_setup.hpp"
 #include "app/soak_driver.hpp"
 #include "present/gl_check.hpp"
 #include "core/errors.hpp"
@@ -34,7 +36,6 @@
 #include "scenes/scene_registry.hpp"
 #include "ui/viewer_panel.hpp"
 #include "userkernel/user_kernel.hpp"
-#include "userkernel/user_kernel_scene.hpp"
 
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -113,7 +114,7 @@ public:
                 loop_->setSceneLeft(left);
                 size = {presenter_->width(), presenter_->height()};
                 handleKeys(left, shown);
-                updateKernelPanel();
+                refreshKernelPanel(panel_.kernel, *prepared_.scene, prepared_.kernel.get());
                 last = options_.frames > 0 && shown + 1 >= options_.frames;
                 if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
                 KernelTiming::instance().setEnabled(panel_.stepTiming && prepared_.backend == Backend::Cuda);
@@ -232,15 +233,8 @@ private:
     // Makes `next` the current scene, keeping the old one until `next` has drawn a frame.
     void switchTo(std::unique_ptr<Scene> next) {
         previousScene_ = std::move(prepared_.scene);
-        prepared_.scene = withKernel(std::move(next));
+        prepared_.scene = sceneWithKernel(std::move(next), prepared_.kernel);
         showCurrentScene();
-    }
-
-    // A scene of the user kernel's family gets the kernel as a variant; other families' scenes stay as they are.
-    std::unique_ptr<Scene> withKernel(std::unique_ptr<Scene> scene) {
-        if (auto* wrapped = dynamic_cast<userkernel::UserKernelScene*>(scene.get())) scene = wrapped->releaseInner();
-        if (!prepared_.kernel || findScene(scene->name()).family->name != prepared_.kernel->family()) return scene;
-        return userkernel::withUserKernel(std::move(scene), prepared_.kernel);
     }
 
     // The panel's "load": the file becomes the current scene's kernel, shown at once.
@@ -255,27 +249,7 @@ private:
         controls_.variant = static_cast<int>(prepared_.scene->variants().size()) - 1;
     }
 
-    // The check button: the kernel on this frame against the reference and against itself, then the view that
-    // shows what it found (heat for a race, diff for a bug) with the kernel as the variant shown.
-    void checkKernel() {
-        const int variant = static_cast<int>(prepared_.scene->variants().size()) - 1;
-        const HostImage shown = loop_->lastFramePixels();
-        const KernelCheckResult result = checkKernelHere(*prepared_.scene, variant, {shown.width, shown.height});
-        panel_.kernel.checkReport = result.text;
-        panel_.kernel.checkPassed = result.pass;
-        std::fputs(result.text.c_str(), stdout);
-        controls_.variant = variant;
-        if (result.race) controls_.view = RaceView::Heat;
-        else if (result.wrong) controls_.view = RaceView::Diff;
-    }
-
-    void updateKernelPanel() {
-        KernelPanelState& k = panel_.kernel;
-        k.kernel = prepared_.kernel.get();
-        k.sceneFamily = findScene(prepared_.scene->name()).family->name;
-        k.familyTakesKernel = findScene(prepared_.scene->name()).family->kernelContract.has_value();
-        if (prepared_.kernel) prepared_.kernel->poll();  // a save shows in the panel even while another variant is shown
-    }
+    void checkKernel() { checkKernelInViewer(*prepared_.scene, loop_->lastFramePixels(), panel_.kernel, controls_); }
 
     // Points the panel, the frame loop and the title at the current scene.
     void showCurrentScene() {
@@ -299,30 +273,11 @@ private:
         return static_cast<int>(panelDockWidth(panel_) * scale + .5f);
     }
 
-    // Keys (kViewerKeysHelp; ImGui 1.86 indexes keys by their GLFW codes) and the pointer. Outside the panel, dragging with the left button, the wheel and
-    // R go to the scene (the mesh scene orbits, zooms and resets its camera); in the wipe view a drag that
-    // starts on the divider moves it instead. Pointer positions are in the scene's frame pixels.
+    // Keys (kViewerKeysHelp; ImGui 1.86 indexes keys by their GLFW codes) and the pointer (app/viewer_pointer.hpp);
+    // R goes to the scene too (the mesh scene resets its camera).
     void handleKeys(int left, long shown) {
-        const ImGuiIO& io = ImGui::GetIO();
-        PointerInput input;
-        const float mouseX = io.MousePos.x * io.DisplayFramebufferScale.x - static_cast<float>(left);
-        const float sceneWidth = static_cast<float>(presenter_->width());
-        if (!io.WantCaptureMouse) {
-            const float divider = controls_.wipe * sceneWidth;
-            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-                draggingDivider_ = controls_.view == RaceView::Wipe && std::abs(mouseX - divider) < 12.f;
-            if (draggingDivider_ && ImGui::IsMouseDown(ImGuiMouseButton_Left))
-                controls_.wipe = std::clamp(mouseX / sceneWidth, 0.f, 1.f);
-            else if (ImGui::IsMouseDown(ImGuiMouseButton_Left))
-                input.dragX = io.MouseDelta.x, input.dragY = io.MouseDelta.y;
-            input.wheel = io.MouseWheel;
-            input.x = mouseX;
-            input.y = static_cast<float>(window_.framebufferSize().height) - io.MousePos.y * io.DisplayFramebufferScale.y;
-            input.paint = ImGui::IsMouseDown(ImGuiMouseButton_Right);
-            input.paintReleased = ImGui::IsMouseReleased(ImGuiMouseButton_Right);
-        }
-        if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) draggingDivider_ = false;
-        if (!io.WantCaptureKeyboard)
+        PointerInput input = pointer_.read(controls_, left, presenter_->width(), window_.framebufferSize().height);
+        if (!ImGui::GetIO().WantCaptureKeyboard)
             for (int key : viewerKeys())
                 if (ImGui::IsKeyPressed(key, false)) pressKey(key, input);
         for (const ScriptedKey& scripted : scriptedKeys_)
@@ -474,7 +429,7 @@ private:
     std::string screenshotPath_;
     std::string droppedImage_;
     bool cudaAvailable_ = false;
-    bool draggingDivider_ = false;  // the wipe view's divider follows the pointer
+    ScenePointer pointer_;
 };
 
 }  // namespace

@@ -2,7 +2,8 @@
 
 #include <cctype>
 
-#include "app/race_meter.hpp"
+#include "frame/race_meter.hpp"
+#include "frame/race_view.hpp"
 #include "core/errors.hpp"
 
 #define GLFW_INCLUDE_NONE

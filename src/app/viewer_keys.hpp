@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "app/frame_loop.hpp"
+#include "frame/frame_controls.hpp"
 #include "scenes/scene.hpp"
 
 namespace racelab {

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
 #include "core/stopwatch.hpp"
 #include "video/video_writer.hpp"
 

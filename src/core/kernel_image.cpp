@@ -7,7 +7,6 @@
 #include <cuda_runtime_api.h>
 
 #include "core/device_buffer.hpp"
-#include "kernel_image.cuh"
 #endif
 
 // Set by CMake for this file only (changing the list recompiles one file): "75,80,86", "75", "13.0".
@@ -35,7 +34,11 @@ std::vector<int> parseList(const std::string& text) {
 
 std::string names(const char* prefix, const std::vector<int>& archs) {
     std::string out;
-    for (int a : archs) out += (out.empty() ? "" : " ") + std::string(prefix) + std::to_string(a);
+    for (int a : archs) {  // appended piece by piece: "..." + std::string&& trips GCC 12's false -Wrestrict
+        if (!out.empty()) out += ' ';
+        out += prefix;
+        out += std::to_string(a);
+    }
     return out;
 }
 

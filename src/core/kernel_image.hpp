@@ -41,4 +41,14 @@ std::string describeKernelImage();
 // bench's line: describeKernelImage() with a device, what the binary carries without one.
 std::string describeGpuCodeForRun();
 
+// What the CUDA driver loaded for the current device, read from a probe kernel compiled like all the others
+// (kernels/kernel_image.cu, built into racelab_core for this one question; defined only in CUDA builds).
+struct LoadedKernelImage {
+    bool loaded = false;     // false: no code in the binary runs on this device (error says why)
+    int binaryVersion = 0;   // architecture of the machine code that runs, e.g. 86 (JIT: the device's own)
+    int ptxVersion = 0;      // virtual architecture that code was compiled from, e.g. 75
+    const char* error = "";  // the CUDA error when !loaded
+};
+LoadedKernelImage loadedKernelImage();
+
 }  // namespace racelab

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/host_image.hpp"
-#include "scenes/scene.hpp"
+#include "judge/check_rule.hpp"
 
 namespace racelab::judge {
 

@@ -10,6 +10,7 @@
 #include "core/frame_target.hpp"
 #include "core/host_image.hpp"
 #include "core/labelled_ratio.hpp"
+#include "judge/check_rule.hpp"
 #include "scenes/kernel_contract.hpp"
 #include "scenes/scene_parameters.hpp"
 
@@ -32,13 +33,6 @@ struct BenchReference {
     Likeness likeness = Likeness::AlgorithmAndHardware;
     std::function<void(HostImage&, bool parallel)> render;
     bool timeSequential = false;  // also time it on one thread (the simple reference)
-};
-
-// How a GPU frame is judged against the CPU reference.
-struct CheckRule {
-    float channelTolerance;  // per RGB channel on [0,1]; alpha ignored
-    long maxDifferingPixels;
-    std::string description;
 };
 
 // Pointer and key input the viewer passes to a scene (drag in pixels, wheel in notches; the position in

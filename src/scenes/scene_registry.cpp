@@ -83,4 +83,12 @@ std::string countHelp() {
     return help;
 }
 
+std::string kernelFamiliesHelp() {
+    std::string out;
+    for (const WorkloadFamily* family : workloadFamilies())
+        if (family->kernelContract)
+            out += (out.empty() ? "" : ", ") + family->name + " (" + family->kernelContract->header + ")";
+    return out.empty() ? "none in this build" : out;
+}
+
 }  // namespace racelab

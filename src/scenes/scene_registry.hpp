@@ -32,5 +32,7 @@ std::unique_ptr<Scene> createScene(const std::string& name, const SceneOptions& 
 std::vector<ExtraOption> extraSceneOptions();
 // "circles for circles/rand10k|rand100k; planes (N) for planes/*": what --count means, for its help.
 std::string countHelp();
+// "circles (racelab/circles.cuh), ...": the families that take a user kernel, for help texts.
+std::string kernelFamiliesHelp();
 
 }  // namespace racelab

@@ -23,7 +23,7 @@ struct KernelPanelState {
 struct KernelPanelActions {
     bool load = false;       // load the file in `path` as the scene's kernel
     bool recompile = false;  // compile the loaded file again now
-    bool check = false;      // check the kernel on the current scene (app/frame_judgement.hpp)
+    bool check = false;      // check the kernel on the current scene (frame/frame_judgement.hpp)
 };
 
 KernelPanelActions drawKernelPanel(KernelPanelState& state);

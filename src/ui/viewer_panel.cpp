@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include "frame/race_view.hpp"
+
 namespace racelab {
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/frame_loop.hpp"
+#include "frame/frame_controls.hpp"
 #include "ui/frame_graph.hpp"
 #include "ui/kernel_panel.hpp"
 #include "ui/time_bars.hpp"

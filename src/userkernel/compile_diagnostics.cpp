@@ -7,7 +7,10 @@ namespace racelab::userkernel {
 
 std::string Diagnostic::headline() const {
     std::string out = file + ":" + std::to_string(line);
-    if (column > 0) out += ":" + std::to_string(column);
+    if (column > 0) {  // appended, not ":" + std::to_string(): that trips GCC 12's false -Wrestrict
+        out += ':';
+        out += std::to_string(column);
+    }
     return out + ": " + severity + ": " + message;
 }
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 #include "scenes/kernel_contract.hpp"
 
 namespace racelab::userkernel {

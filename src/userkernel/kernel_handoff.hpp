@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 #include "scenes/kernel_contract.hpp"
 #include "userkernel/kernel_executor.hpp"  // IpcBuffers
 

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "core/frame_graph.hpp"
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 #include "core/gpu_timing.hpp"
 #include "userkernel/kernel_handoff.hpp"
 #include "userkernel/nvrtc_library.hpp"

@@ -7,7 +7,7 @@
 
 #include "core/device_mirror.hpp"
 #include "core/errors.hpp"
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 
 using namespace racelab;
 

@@ -1,8 +1,8 @@
 // Which variants a comparison view puts side by side, the --view names, and the viewer's keys.
 #include <gtest/gtest.h>
 
-#include "app/race_meter.hpp"
-#include "app/race_view.hpp"
+#include "frame/race_meter.hpp"
+#include "frame/race_view.hpp"
 #include "app/viewer_keys.hpp"
 #include "core/errors.hpp"
 #include "scenes/scene_registry.hpp"

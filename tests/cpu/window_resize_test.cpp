@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
 #include "core/gpu_timing.hpp"
 #include "present/glfw_window.hpp"
 #include "present/presenter.hpp"

@@ -2,7 +2,7 @@
 // (one not a multiple of the 16-pixel tile), and the racy variants failing it.
 #include <gtest/gtest.h>
 
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"

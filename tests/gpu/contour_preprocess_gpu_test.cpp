@@ -12,7 +12,7 @@
 #include <random>
 
 #include "fourier/contour_preprocess_gpu.cuh"
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 #include "core/gpu_timing.hpp"
 #include "gpu_test_support.hpp"
 #include "scenes/fourier/contour_extraction.hpp"

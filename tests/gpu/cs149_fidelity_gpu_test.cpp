@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 #include "core/gpu_timing.hpp"
 #include "cs149_probes.hpp"
 #include "gpu_test_support.hpp"

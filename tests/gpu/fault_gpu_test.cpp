@@ -4,8 +4,8 @@
 // presenter.
 #include <gtest/gtest.h>
 
-#include "app/offline_frame.hpp"
-#include "app/scene_setup.hpp"
+#include "frame/offline_frame.hpp"
+#include "frame/scene_setup.hpp"
 #include "core/errors.hpp"
 #include "core/fault_injection.hpp"
 #include "core/gpu_timing.hpp"

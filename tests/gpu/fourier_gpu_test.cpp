@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 #include "core/fault_injection.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
 #include "core/fault_injection.hpp"
 #include "core/frame_graph.hpp"
 #include "core/gpu_timing.hpp"

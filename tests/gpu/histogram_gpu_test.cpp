@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"

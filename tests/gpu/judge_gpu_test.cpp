@@ -9,9 +9,9 @@
 #include <fstream>
 
 #include "app/grading.hpp"
-#include "app/frame_judgement.hpp"
+#include "frame/frame_judgement.hpp"
 #include "app/kernel_sanitize.hpp"
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 #include "core/asset_paths.hpp"
 #include "gpu_test_support.hpp"
 #include "judge/grade_json.hpp"
@@ -195,7 +195,7 @@ TEST(JudgeGpu, AFolderOfFiveGradesToFiveVerdictsAndShardsMergeToTheSameTable) {
 }
 
 TEST(JudgeGpu, TheViewersCheckTellsTheStartersRaceAndPassesTheTiledExample) {
-    // What the panel's check button (and the K key) runs on the frame on screen: app/frame_judgement.hpp.
+    // What the panel's check button (and the K key) runs on the frame on screen: frame/frame_judgement.hpp.
     REQUIRE_CUDA_AND_NVRTC();
     for (const auto& [asset, racy] : {std::pair{"kernels/circles/starter.cu", true}, std::pair{"kernels/circles/tiled.cu", false}}) {
         SceneSelection selection;

@@ -8,7 +8,7 @@
 #ifdef RACELAB_HAVE_CUDA
 #include <cuda_runtime_api.h>
 
-#include "kernel_image.cuh"
+#include "core/kernel_image.hpp"
 #endif
 
 using namespace racelab;

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/bench_kernels.hpp"
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/kernel_timing.hpp"

@@ -9,8 +9,8 @@
 #include <cstring>
 #include <string>
 
-#include "app/offline_frame.hpp"
-#include "core/gpu_half.hpp"
+#include "frame/offline_frame.hpp"
+#include "scenes/gpu_half.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "app/frame_loop.hpp"
-#include "app/offline_frame.hpp"
+#include "frame/frame_loop.hpp"
+#include "frame/offline_frame.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/stats.hpp"

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <string>
 
-#include "app/frame_loop.hpp"
-#include "app/race_meter.hpp"
+#include "frame/frame_loop.hpp"
+#include "frame/race_meter.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/offline_frame.hpp"
-#include "app/scene_setup.hpp"
+#include "frame/offline_frame.hpp"
+#include "frame/scene_setup.hpp"
 #include "core/asset_paths.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <thread>
 
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 #include "core/asset_paths.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"

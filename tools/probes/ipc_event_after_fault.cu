@@ -1,8 +1,9 @@
-// Why racelab never makes its own streams wait on an event the kernel worker records (docs/ARCHITECTURE.md,
-// "the user's kernel"): a parent process waits on an interprocess event whose record a child process has
-// queued behind a one-second kernel; then the child either finishes (ok), faults before the record (fault), or
-// is killed (kill). On the H100 (driver 580) the ok case releases the wait after the kernel's second; in the
-// fault and kill cases the parent process itself stays blocked inside CUDA calls until it is killed.
+// Why racelab never makes its own streams wait on an event the kernel worker records (docs/DECISIONS.md,
+// "The worker's hand-over is one frame at a time"): a parent process waits on an interprocess event whose
+// record a child process has queued behind a one-second kernel; then the child either finishes (ok), faults
+// before the record (fault), or is killed (kill). On the H100 (driver 580) the ok case releases the wait
+// after the kernel's second; in the fault and kill cases the parent process itself stays blocked inside CUDA
+// calls until it is killed.
 // Build and run on a machine with a GPU:
 //   nvcc -O2 -o ipc_event_after_fault tools/probes/ipc_event_after_fault.cu
 //   for m in ok fault kill; do timeout 40 ./ipc_event_after_fault $m; echo "exit $?"; done

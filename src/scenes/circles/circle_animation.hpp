@@ -7,7 +7,7 @@
 #pragma once
 #include <cmath>
 
-#include "common/device_math.hpp"
+#include "core/device_math.hpp"
 #include "scenes/circles/snow_noise.hpp"
 
 namespace racelab::circles {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "common/device_math.hpp"  // RACELAB_HD, clampf, toByte, squaredDistance, mulRn
+#include "core/device_math.hpp"  // RACELAB_HD, clampf, toByte, squaredDistance, mulRn
 
 namespace racelab::circles {
 

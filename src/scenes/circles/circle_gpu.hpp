@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "core/frame_target.hpp"
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 #include "scenes/circles/circle_set.hpp"
 
 namespace racelab::circles {

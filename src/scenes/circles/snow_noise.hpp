@@ -6,7 +6,7 @@
 // double literals converted to float; they stay double literals here so each rounds to the same float.
 #pragma once
 
-#include "common/device_math.hpp"
+#include "core/device_math.hpp"
 
 // clang-format off
 #define RACELAB_SNOW_PERMUTATION_X \

@@ -4,7 +4,7 @@
 #pragma once
 #include <vector>
 
-#include "common/device_math.hpp"  // RACELAB_HD, Vec2, squaredDistance without fused multiply-adds
+#include "core/device_math.hpp"  // RACELAB_HD, Vec2, squaredDistance without fused multiply-adds
 
 namespace racelab::fourier {
 

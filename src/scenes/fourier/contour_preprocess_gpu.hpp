@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/frame_target.hpp"
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 #include "scenes/fourier/contour.hpp"
 #include "scenes/fourier/contour_preprocess.hpp"
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "common/device_math.hpp"  // RACELAB_HD, Vec2, clampf, toByte, discCoverage
+#include "core/device_math.hpp"  // RACELAB_HD, Vec2, clampf, toByte, discCoverage
 
 namespace racelab::fourier {
 

@@ -2,7 +2,7 @@
 // toolkit racelab was built with (RACELAB_CUFFT_SONAME, read from CUDA::cufft by CMake; first through the
 // loader's search path, then in that toolkit's library folder), so racelab still starts where the toolkit's
 // libraries are not installed -- the .deb and a driver-only machine -- and says why it fell back to the
-// plain DFT. docs/ARCHITECTURE.md has the reasons for not linking it.
+// plain DFT. docs/DECISIONS.md has the reasons for not linking it.
 #pragma once
 #include <complex>
 #include <string>

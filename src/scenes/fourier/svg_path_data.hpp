@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/device_math.hpp"  // Vec2d: GLM's double 2-vector, with its component-wise operators
+#include "core/device_math.hpp"  // Vec2d: GLM's double 2-vector, with its component-wise operators
 
 namespace racelab::fourier {
 

@@ -5,7 +5,7 @@
 #pragma once
 #include <cstdint>
 
-#include "common/device_math.hpp"  // RACELAB_HD
+#include "core/device_math.hpp"  // RACELAB_HD
 
 namespace racelab::histogram {
 

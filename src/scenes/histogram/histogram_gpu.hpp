@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/frame_target.hpp"
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 #include "scenes/histogram/histogram_formulas.hpp"
 
 namespace racelab::histogram {

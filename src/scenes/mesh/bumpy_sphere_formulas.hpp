@@ -11,7 +11,7 @@
 #pragma once
 #include <cstdint>
 
-#include "common/device_math.hpp"
+#include "core/device_math.hpp"
 
 namespace racelab::mesh {
 

@@ -16,7 +16,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-#include "common/device_math.hpp"  // Vec3, Vec3d, the Rn helpers, clampf, toByte
+#include "core/device_math.hpp"  // Vec3, Vec3d, the Rn helpers, clampf, toByte
 
 namespace racelab::mesh {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/frame_target.hpp"
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 #include "scenes/mesh/mesh.hpp"
 
 namespace racelab::mesh {

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "common/device_math.hpp"  // RACELAB_HD, clampf, toByte, discCoverage
+#include "core/device_math.hpp"  // RACELAB_HD, clampf, toByte, discCoverage
 
 namespace racelab::planes {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "core/frame_target.hpp"
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 #include "scenes/planes/plane_formulas.hpp"
 
 namespace racelab::planes {

@@ -1,8 +1,8 @@
-#include "app/frame_judgement.hpp"
+#include "frame/frame_judgement.hpp"
 
 #include <algorithm>
 
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 
 namespace racelab {
 

@@ -3,7 +3,7 @@
 #pragma once
 #include <memory>
 
-#include "app/commands.hpp"
+#include "frame/scene_selection.hpp"
 #include "core/gpu_timing.hpp"  // cudaUsable
 #include "core/size_parse.hpp"
 #include "scenes/scene.hpp"

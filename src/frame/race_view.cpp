@@ -1,4 +1,4 @@
-#include "app/race_view.hpp"
+#include "frame/race_view.hpp"
 
 #include "core/errors.hpp"
 

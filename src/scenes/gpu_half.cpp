@@ -1,5 +1,5 @@
 // makeGpuHalf: looks the family up in the generated table of GPU halves (empty in a build without CUDA).
-#include "core/gpu_half.hpp"
+#include "scenes/gpu_half.hpp"
 
 namespace racelab {
 

@@ -5,7 +5,7 @@
 #pragma once
 #include <memory>
 
-#include "app/frame_loop.hpp"
+#include "frame/frame_controls.hpp"
 #include "core/frame_target.hpp"
 #include "scenes/scene.hpp"
 

@@ -15,7 +15,7 @@
 #include "core/frame_timing.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/late_gpu_timer.hpp"
-#include "app/race_view.hpp"
+#include "frame/frame_controls.hpp"
 #include "core/host_image.hpp"
 #include "present/pixel_rect.hpp"
 #include "scenes/scene.hpp"
@@ -28,27 +28,6 @@ class Blit;
 class RaceMeter;
 class FrameGraph;
 class GlFrameFences;
-
-struct FrameControls {
-    int variant = 0;
-    bool paused = false;
-    bool stepOnce = false;      // advance one step while paused
-    bool raceMeter = true;      // plain view: compare a racy variant with the good one (cuda backend)
-    RaceView view = RaceView::Plain;  // the comparison views always compare (cuda backend)
-    float wipe = .5f;           // wipe view: the divider's position, a fraction of the width
-    int heatFrames = 32;        // heat view: the window, 1..kMaxHeatFrames frames
-    int racyVariant = -1;       // the racy side of a view while a correct variant is chosen (-1: the first racy)
-};
-
-struct RaceReading {
-    bool valid = false;       // a pixel comparison was made
-    int good = 0, racy = 0;   // the variants compared
-    long differing = 0;       // pixels with some RGB channel off by more than the scene's tolerance
-    long total = 0;
-    int heatFrames = 0;       // heat view: frames in the window so far
-    std::optional<ExactRaceCount> exact;  // the racy side's exact count, for scenes that have one
-    double percent() const { return total ? 100.0 * static_cast<double>(differing) / static_cast<double>(total) : 0.0; }
-};
 
 // Reads the drawn frame on the GL side (the viewer's video recording, app/viewer_video.hpp). The frame loop
 // calls it with the surface's framebuffer bound, once after the scene's blit with the scene's rectangle and

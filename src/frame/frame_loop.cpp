@@ -1,6 +1,6 @@
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
 
-#include "app/race_meter.hpp"
+#include "frame/race_meter.hpp"
 #include "core/errors.hpp"
 #include "core/frame_graph.hpp"
 #include "core/kernel_timing.hpp"

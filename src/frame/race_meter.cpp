@@ -1,4 +1,4 @@
-#include "app/race_meter.hpp"
+#include "frame/race_meter.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -9,7 +9,7 @@
 #ifdef RACELAB_HAVE_CUDA
 #include "core/device_buffer.hpp"
 #include "core/device_frame.hpp"
-#include "race_views.cuh"
+#include "frame/race_view_kernels.hpp"
 #endif
 
 namespace racelab {

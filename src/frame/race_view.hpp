@@ -4,12 +4,9 @@
 #pragma once
 #include <string>
 
+#include "frame/frame_controls.hpp"  // RaceView
+
 namespace racelab {
-
-enum class RaceView { Plain, Side, Wipe, Diff, Heat };
-
-constexpr int kRaceViewCount = 5;
-constexpr int kMaxHeatFrames = 64;  // one 64-bit history word per pixel
 
 const char* raceViewName(RaceView view);         // "plain", "side", "wipe", "diff", "heat"
 const char* raceViewDescription(RaceView view);  // one line for the panel and --help

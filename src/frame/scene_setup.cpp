@@ -1,6 +1,6 @@
-#include "app/scene_setup.hpp"
+#include "frame/scene_setup.hpp"
 
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "scenes/scene_registry.hpp"

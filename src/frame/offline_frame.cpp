@@ -1,6 +1,7 @@
-#include "app/offline_frame.hpp"
+#include "frame/offline_frame.hpp"
 
-#include "app/frame_loop.hpp"
+#include "frame/frame_loop.hpp"
+#include "frame/race_view.hpp"
 #include <algorithm>
 #include <cstdio>
 

@@ -1,0 +1,30 @@
+// The user's kernel in the viewer: which scenes take it as a variant, what the panel shows of it, and what the
+// check button leaves on screen.
+#pragma once
+#include <memory>
+
+#include "core/host_image.hpp"
+#include "frame/frame_controls.hpp"
+#include "scenes/scene.hpp"
+#include "ui/kernel_panel.hpp"
+
+namespace racelab {
+
+namespace userkernel {
+class UserKernel;
+}
+
+// A scene of the kernel's family gets the kernel as its last variant; other families' scenes (and every scene
+// when `kernel` is null) come back as they are, unwrapped from an earlier kernel.
+std::unique_ptr<Scene> sceneWithKernel(std::unique_ptr<Scene> scene, const std::shared_ptr<userkernel::UserKernel>& kernel);
+
+// The panel's section for `scene` (and `kernel`, null when none is loaded); polls the kernel so that a save
+// shows even while another variant is drawn.
+void refreshKernelPanel(KernelPanelState& state, const Scene& scene, userkernel::UserKernel* kernel);
+
+// The check button: the kernel (the scene's last variant) on the frame `shown` against the reference and
+// against itself; the report goes to the panel and the terminal, and the view that shows what was found
+// (heat for a race, diff for a bug) comes up with the kernel as the variant shown.
+void checkKernelInViewer(Scene& scene, const HostImage& shown, KernelPanelState& state, FrameControls& controls);
+
+}  // namespace racelab

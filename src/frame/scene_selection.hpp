@@ -1,0 +1,35 @@
+// The options every scene command shares: which scene, variant, size, backend and kernel (SceneSelection), and
+// how a racy variant is compared with the good one (ComparisonOptions). The command line fills them
+// (app/command_line.cpp); the frame engine reads them (frame/scene_setup.hpp, frame/offline_frame.hpp).
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+namespace racelab {
+
+struct SceneSelection {
+    std::string scene;  // set to the default scene (scenes/scene_registry.hpp) when the options are defined
+    std::string variant = "good";
+    std::string size;
+    std::string backend = "auto";  // auto | cuda | cpu
+    unsigned seed = 0;
+    int count = 0;
+    std::vector<std::string> params;  // NAME=VALUE for the scene's parameters, e.g. shading=depth
+    std::map<std::string, std::string> inputs;  // the options families add (--image ...), by name
+    long frame = 0;                   // animation frame to start at, numbered as CS149's (frame 0: first picture)
+    std::string kernel;               // a user kernel file: one more variant of the scene (src/userkernel/)
+    double kernelTimeout = 2.0;       // the watchdog: seconds a user kernel's frame may take
+    bool variantGiven = false;        // --variant was given (else a --kernel is the variant shown)
+    // Not an option: a program that starts the kernel's worker (check --sanitize: compute-sanitizer).
+    std::vector<std::string> kernelLauncher;
+};
+
+// --view and its settings (render, check and view): how a racy variant is shown beside the good one.
+struct ComparisonOptions {
+    std::string view = "plain";  // plain | side | wipe | diff | heat (frame/race_view.hpp)
+    float wipe = .5f;            // wipe: the divider, a fraction of the width
+    int heatFrames = 32;         // heat: the window in frames (1..64), ending at --frame
+};
+
+}  // namespace racelab
