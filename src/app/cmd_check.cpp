@@ -11,18 +11,41 @@
 #include "frame/offline_frame.hpp"
 #include "frame/race_view.hpp"
 #include "frame/scene_setup.hpp"
+#include "scenes/scene_registry.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "core/image_io.hpp"
 
 namespace racelab {
+namespace {
+
+// check --kernel where no CUDA device is: the kernel is compiled for the scene's family all the same, so a
+// learner on a laptop sees its compiler errors, and the rest is said not to have run (exit 2: racelab's
+// limit, not the kernel's fault) instead of refused before compiling.
+int compileOnlyWithoutDevice(const SceneSelection& selection, const std::string& why) {
+    const std::string scene = selection.scene.empty() ? defaultSceneName() : selection.scene;
+    CompileOptions compile;
+    compile.path = selection.kernel;
+    compile.family = findScene(scene).family->name;
+    const CompileOutcome outcome = compileWithoutDevice(compile);
+    std::fputs(describeCompile(compile, outcome).c_str(), stdout);
+    if (outcome.compiled || outcome.toolMissing) {
+        std::printf("not checked: %s; the frame, the reference and the race checks need a CUDA device\n", why.c_str());
+        return 2;
+    }
+    std::printf("FAIL\n");
+    return 1;
+}
+
+}  // namespace
 
 int runCheck(const CheckOptions& options) {
     SceneSelection selection = options.selection;
     if (selection.backend == "cpu") throw UsageError("check compares the GPU with the CPU: it needs --backend cuda");
     if (options.sanitize && selection.kernel.empty())
         throw UsageError("--sanitize runs a user kernel under compute-sanitizer: it needs --kernel FILE");
+    if (std::string why; !selection.kernel.empty() && !cudaUsable(&why)) return compileOnlyWithoutDevice(selection, why);
     selection.backend = "cuda";
     PreparedScene prepared = prepareScene(selection, "1024x1024");
     const RaceView view = parseRaceView(options.comparison.view);

@@ -163,7 +163,7 @@ CommandLine::CommandLine() {
     renderCommand->add_option("--out", render.out, "output path, .png or .ppm")->required();
     addComparisonOptions(*renderCommand, render.comparison);
 
-    checkCommand = app.add_subcommand("check", "compare the GPU frame with the CPU reference (exit 0 pass, 1 fail)");
+    checkCommand = app.add_subcommand("check", "compare the GPU frame with the CPU reference (exit 0 pass, 1 fail, 2 not run: without a CUDA device a --kernel is only compiled)");
     addSceneOptions(*checkCommand, check.selection, "1024x1024");
     checkCommand->add_option("--diff", check.diff, "where to write the diff image on failure")->capture_default_str();
     addComparisonOptions(*checkCommand, check.comparison);
@@ -244,6 +244,15 @@ CommandLine::CommandLine() {
     newKernelCommand->add_flag("--force", newKernel.force, "overwrite FILE if it exists");
     newKernelCommand->footer("Then: racelab view --scene <a scene of the family> --kernel FILE (docs/YOUR_KERNEL.md)");
 
+    compileCommand = app.add_subcommand(
+        "compile", "compile a user kernel for a GPU architecture with NVRTC, no GPU needed: its FILE:LINE:COL: "
+                   "error: lines, exit 0 when it compiles, 1 when it does not, 2 when racelab cannot compile here");
+    compileCommand->add_option("file", compile.path, "the kernel file, e.g. my_renderer.cu")->required();
+    compileCommand->add_option("--family", compile.family,
+                               "the family it is written for (its contract header must be included): " + kernelFamiliesHelp());
+    compileCommand->add_option("--arch", compile.architecture,
+                               "the GPU architecture, e.g. sm_90 (default: the lowest this racelab carries code for)");
+
     // Hidden (no group): the process racelab starts to run a user kernel in a CUDA context of its own.
     workerCommand = app.add_subcommand("kernel-worker", "")->group("");
     workerCommand->add_option("--socket-fd", workerSocket)->required();
@@ -273,6 +282,7 @@ int CommandLine::run() {
         if (*command) return handler->run();
     if (*framesCommand) return runFrameExport(frameExport);
     if (*newKernelCommand) return runNewKernel(newKernel);
+    if (*compileCommand) return runCompile(compile);
     if (*workerCommand) return userkernel::runKernelWorker(workerSocket, workerDevice);
     return runList(listParams);
 }

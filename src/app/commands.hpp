@@ -82,6 +82,26 @@ struct FrameExportOptions {
     std::string outDir, gif, mp4, video;
 };
 
+// racelab compile: a user kernel compiled for a GPU architecture, no GPU needed (app/cmd_compile.cpp).
+struct CompileOptions {
+    std::string path;
+    std::string family;        // "": any (the family whose header the file includes is named)
+    std::string architecture;  // "": the lowest the build carries SASS for
+};
+struct CompileOutcome {
+    bool compiled = false;
+    bool toolMissing = false;  // NVRTC or racelab's kernel headers missing: racelab's limit, not the kernel's
+    bool fromCache = false;
+    bool wholeFile = false;    // built with nvcc as a whole-file solution
+    double compileMs = 0;
+    std::string architecture, family;
+    std::string messages;  // FILE:LINE:COL: error: ... blocks, or why it could not compile
+};
+void checkCompileOptions(const CompileOptions& options);
+CompileOutcome compileWithoutDevice(const CompileOptions& options);
+// The messages and one closing line: "FILE: compiles for sm_75 (the circles family's contract)".
+std::string describeCompile(const CompileOptions& options, const CompileOutcome& outcome);
+
 // racelab new-kernel: writes a family's starter kernel.
 struct NewKernelOptions {
     std::string family, file;
@@ -95,6 +115,7 @@ void checkFrameExportVideoOptions(const FrameExportOptions& options);
 
 int runView(const ViewOptions& options);
 int runNewKernel(const NewKernelOptions& options);
+int runCompile(const CompileOptions& options);
 int runFrameExport(const FrameExportOptions& options);
 int runBench(const BenchOptions& options);
 int runRender(const RenderOptions& options);

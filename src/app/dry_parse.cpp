@@ -52,6 +52,7 @@ void CommandLine::checkWithoutRunning() const {
     if (*viewCommand) checkViewScriptOptions(view);
     if (*framesCommand) checkFrameExportVideoOptions(frameExport);
     if (*gradeCommand) checkGradeOptions(grade);
+    if (*compileCommand) checkCompileOptions(compile);
     for (const auto& [command, handler] : familyCommands)
         if (*command) handler->checkWithoutRunning();
 }

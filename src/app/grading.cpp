@@ -21,16 +21,6 @@ namespace {
 
 constexpr int kThumbnailSide = 192;  // the page's diff and heat pictures, pixels a side at most
 
-const WorkloadFamily& gradedFamily(const std::string& name) {
-    for (const WorkloadFamily* family : workloadFamilies())
-        if (family->name == name) {
-            if (!family->kernelContract)
-                throw UsageError("--family " + name + " takes no user kernel (families that do: " + kernelFamiliesHelp() + ")");
-            return *family;
-        }
-    throw UsageError("unknown family '" + name + "' (families that take a kernel: " + kernelFamiliesHelp() + ")");
-}
-
 // A failed kernel's row: its state says which status (a write past the image is a fault, not a contract error).
 void failRow(judge::GradeRow& row, const userkernel::UserKernelStatus& status, const std::string& message) {
     using userkernel::KernelState;
@@ -59,7 +49,7 @@ private:
 }  // namespace
 
 std::vector<std::string> gradedScenes(const GradeOptions& options) {
-    const WorkloadFamily& family = gradedFamily(options.family);
+    const WorkloadFamily& family = kernelFamilyNamed(options.family);
     std::vector<std::string> scenes;
     if (options.scenes.empty()) {
         for (const SceneListing& listing : listScenes())
@@ -161,7 +151,7 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
         for (auto& row : rows) row.status = judge::GradeStatus::ContractError, row.message = submission.problem;
         return rows;
     }
-    const WorkloadFamily& family = gradedFamily(options_.family);
+    const WorkloadFamily& family = kernelFamilyNamed(options_.family);
     userkernel::UserKernelOptions kernelOptions;
     kernelOptions.watch = false;
     kernelOptions.timeoutSeconds = options_.timeout;

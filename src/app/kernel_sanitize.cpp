@@ -1,25 +1,18 @@
 #include "app/kernel_sanitize.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <sstream>
 
 #include "frame/offline_frame.hpp"
 #include "frame/scene_setup.hpp"
 #include "core/read_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/toolkit_program.hpp"
 #include "judge/sanitizer_report.hpp"
 #include "userkernel/user_kernel.hpp"
-
-#ifndef RACELAB_CUDA_BIN_DIR
-#define RACELAB_CUDA_BIN_DIR ""
-#endif
 
 namespace racelab {
 namespace {
@@ -29,24 +22,11 @@ namespace fs = std::filesystem;
 // compute-sanitizer is 10-100 times slower than the kernel alone: a frame gets at least this long.
 constexpr double kSanitizedFrameSeconds = 300;
 
-bool executable(const fs::path& path) { return !path.empty() && access(path.c_str(), X_OK) == 0 && fs::is_regular_file(path); }
-
 std::string readText(const std::string& path) { return readWholeFile(path).value_or(""); }
 
 }  // namespace
 
-std::string findComputeSanitizer() {
-    if (const char* given = std::getenv("RACELAB_COMPUTE_SANITIZER"); given && *given) return executable(given) ? given : "";
-    if (const char* path = std::getenv("PATH")) {
-        std::istringstream folders(path);
-        for (std::string folder; std::getline(folders, folder, ':');)
-            if (!folder.empty() && executable(fs::path(folder) / "compute-sanitizer"))
-                return (fs::path(folder) / "compute-sanitizer").string();
-    }
-    for (const char* folder : {RACELAB_CUDA_BIN_DIR, "/usr/local/cuda/bin"})
-        if (*folder && executable(fs::path(folder) / "compute-sanitizer")) return (fs::path(folder) / "compute-sanitizer").string();
-    return "";
-}
+std::string findComputeSanitizer() { return findToolkitProgram("compute-sanitizer", "RACELAB_COMPUTE_SANITIZER"); }
 
 SanitizerRun runKernelUnderSanitizer(const std::string& sanitizer, const std::string& tool, const SceneSelection& selection) {
     const std::string source = fs::absolute(selection.kernel).lexically_normal().string();
@@ -79,7 +59,7 @@ bool sanitizeKernel(const SceneSelection& selection) {
         std::printf("--sanitize: compute-sanitizer was not found (not on PATH, not in %s or /usr/local/cuda/bin). It comes "
                     "with the CUDA toolkit (NVIDIA's package cuda-sanitizer-13-0, part of cuda-toolkit-13-0); put its "
                     "bin folder on PATH, or name it with RACELAB_COMPUTE_SANITIZER=/path/to/compute-sanitizer.\n",
-                    *RACELAB_CUDA_BIN_DIR ? RACELAB_CUDA_BIN_DIR : "the toolkit's bin folder");
+                    cudaToolkitBinFolder().empty() ? "the toolkit's bin folder" : cudaToolkitBinFolder().c_str());
         return false;
     }
     const std::string source = fs::absolute(selection.kernel).lexically_normal().string();

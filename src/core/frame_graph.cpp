@@ -12,8 +12,8 @@ namespace racelab {
 namespace {
 // The stream a FrameGraph is capturing now (one at a time: frames are recorded on the host thread that runs
 // them), and whether a wait ended that capture early.
-cudaStream_t capturing = nullptr;
-bool captureEndedByWait = false;
+[[maybe_unused]] cudaStream_t capturing = nullptr;  // read and written only where CUDA is built
+[[maybe_unused]] bool captureEndedByWait = false;
 }  // namespace
 
 FrameGraph::~FrameGraph() { reset(); }

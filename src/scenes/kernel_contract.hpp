@@ -10,12 +10,26 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/frame_target.hpp"
 
 namespace racelab {
+
+// A family whose course hands out a whole program rather than kernels (CS149's asst3: a cudaRenderer.cu with
+// host code) declares the harness such a solution is written against: racelab's own version of the course's
+// headers and helpers, installed under kernels/include/harness/<folder>/ from src/scenes/<family>/harness/, and
+// the file there that gives racelab's worker its entry points (userkernel/whole_file_build.hpp builds both).
+// Headers a solution may leave out (the course's class declaration) go in the harness's fallback/ folder,
+// searched after the solution's own.
+struct WholeFileHarness {
+    std::string folder;        // under kernels/include/harness/, e.g. "circles"
+    std::string entrySource;   // compiled beside the solution, e.g. "racelab_harness_entry.cu"
+    std::string solutionFile;  // what a folder submission holds, e.g. "cudaRenderer.cu"
+    std::string recognizer;    // a file whose text matches this (ECMAScript) is such a solution
+};
 
 struct KernelExample {
     std::string asset;        // under the assets, e.g. "kernels/circles/tiled.cu"
@@ -31,6 +45,7 @@ struct KernelContract {
     std::string starter;             // asset written by `racelab new-kernel`
     std::vector<KernelExample> examples;
     std::string summary;             // a paragraph: what the kernel gets and must write
+    std::optional<WholeFileHarness> wholeFile;  // the course's whole-program form, where the family has one
 };
 
 // One frame's hand-over. The worker copies nothing of racelab's memory but these inputs (into buffers of

@@ -91,4 +91,14 @@ std::string kernelFamiliesHelp() {
     return out.empty() ? "none in this build" : out;
 }
 
+const WorkloadFamily& kernelFamilyNamed(const std::string& name) {
+    for (const WorkloadFamily* family : workloadFamilies())
+        if (family->name == name) {
+            if (!family->kernelContract)
+                throw UsageError("--family " + name + " takes no user kernel (families that do: " + kernelFamiliesHelp() + ")");
+            return *family;
+        }
+    throw UsageError("unknown family '" + name + "' (families that take a kernel: " + kernelFamiliesHelp() + ")");
+}
+
 }  // namespace racelab

@@ -34,5 +34,7 @@ std::vector<ExtraOption> extraSceneOptions();
 std::string countHelp();
 // "circles (racelab/circles.cuh), ...": the families that take a user kernel, for help texts.
 std::string kernelFamiliesHelp();
+// The family `name` (given as --family) that takes a user kernel; UsageError naming those that do otherwise.
+const WorkloadFamily& kernelFamilyNamed(const std::string& name);
 
 }  // namespace racelab

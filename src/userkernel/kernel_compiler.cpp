@@ -39,8 +39,10 @@ void addLocalIncludes(const fs::path& file, std::set<std::string>& seen, std::ve
     }
 }
 
-// Everything that decides the cubin besides the options: the sources and racelab's contract headers.
-void digestInputs(const std::vector<std::string>& files, Digest& digest) {
+
+}  // namespace
+
+void digestKernelInputs(const std::vector<std::string>& files, Digest& digest) {
     for (const std::string& path : files) {
         digest.add(path);
         digest.add(readWholeFile(path).value_or("<missing>"));
@@ -56,8 +58,6 @@ void digestInputs(const std::vector<std::string>& files, Digest& digest) {
         digest.add(readWholeFile(header).value_or(""));
     }
 }
-
-}  // namespace
 
 std::string KernelBuild::messages() const {
     if (!failure.empty()) return failure;
@@ -138,7 +138,7 @@ KernelBuild compileKernel(const CompileRequest& request, const KernelCache& cach
     std::string key = "racelab user kernel\nnvrtc " + std::to_string(api.major) + "." + std::to_string(api.minor) + "\n";
     for (const std::string& option : options) key += option + "\n";
     Digest inputs;
-    digestInputs(build.dependencies, inputs);
+    digestKernelInputs(build.dependencies, inputs);
     key += "inputs " + inputs.hex() + "\n";
 
     if (auto cached = cache.load(key)) {

@@ -38,6 +38,10 @@ std::vector<std::string> userKernelIncludeFolders();
 // The folder of racelab/launch.cuh and the family headers ("" if the assets lack them).
 std::string contractHeaderFolder();
 
+// Adds everything that decides a build besides its options to `digest`: the files (a source and its local
+// headers) and every header racelab installs for user kernels (kernels/include/, the harnesses too).
+void digestKernelInputs(const std::vector<std::string>& files, Digest& digest);
+
 // Compiles (or loads from `cache`). Never throws for a bad kernel: the build says what went wrong.
 KernelBuild compileKernel(const CompileRequest& request, const KernelCache& cache);
 

@@ -20,6 +20,9 @@ KernelContract circleKernelContract() {
         "CS149 asst3's names and layout: the kernels read cuConstRendererParams (sceneName, numCircles, position, "
         "velocity, color, radius, imageWidth, imageHeight, imageData) and blend every circle, in index order, into "
         "the float4 image (row 0 at the bottom), which racelab has cleared as the course's clearImage does.";
+    // A student's whole cudaRenderer.cu: it defines CudaRenderer's render() in host code.
+    c.wholeFile = WholeFileHarness{"circles", "racelab_harness_entry.cu", "cudaRenderer.cu",
+                                   R"(CudaRenderer\s*::\s*render\s*\()"};
     return c;
 }
 

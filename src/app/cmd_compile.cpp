@@ -1,0 +1,131 @@
+// racelab compile FILE: a user kernel compiled for a named GPU architecture, without a GPU, so a learner on a
+// laptop sees the compiler's FILE:LINE:COL: error: lines: a launch-list kernel with NVRTC, a whole-file
+// solution (a course's whole program, or a folder holding one) with nvcc (userkernel/whole_file_build.hpp).
+// check --kernel on a machine without a CUDA device compiles the same way first (compileWithoutDevice) and
+// then says what could not run.
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <regex>
+
+#include "app/commands.hpp"
+#include "core/errors.hpp"
+#include "core/kernel_image.hpp"
+#include "core/read_file.hpp"
+#include "scenes/scene_registry.hpp"
+#include "userkernel/kernel_compiler.hpp"
+#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/whole_file_build.hpp"
+
+namespace racelab {
+namespace {
+
+// The lowest architecture the build carries SASS for: what a compile without a GPU targets by default, so the
+// kernel compiles for every GPU racelab itself runs on.
+std::string lowestBuiltArchitecture() {
+    const BuiltGpuCode& built = builtGpuCode();
+    if (!built.sass.empty()) return "sm_" + std::to_string(built.sass.front());
+    if (!built.ptx.empty()) return "sm_" + std::to_string(built.ptx.front());
+    return "sm_75";  // the lowest GPU CUDA 13 builds for, where the build did not record its list
+}
+
+// The families whose contract header `file` (or a local header it includes) includes.
+std::vector<const WorkloadFamily*> familiesIncluded(const std::string& file) {
+    std::vector<const WorkloadFamily*> found;
+    for (const std::string& path : userkernel::localIncludes(file)) {
+        const std::optional<std::string> text = readWholeFile(path);
+        if (!text) continue;
+        for (const WorkloadFamily* family : workloadFamilies()) {
+            if (!family->kernelContract) continue;
+            const std::regex include("#\\s*include\\s*[<\"]" + family->kernelContract->header + "[>\"]");
+            if (std::regex_search(*text, include) &&
+                std::find(found.begin(), found.end(), family) == found.end())
+                found.push_back(family);
+        }
+    }
+    return found;
+}
+
+// A whole-file solution (a course's whole program) of the family asked for, or of any family: built with
+// nvcc into a shared library instead of NVRTC's cubin.
+std::optional<CompileOutcome> compileWholeFile(const CompileOptions& options, const std::string& architecture) {
+    for (const WorkloadFamily* family : workloadFamilies()) {
+        if (!family->kernelContract || !family->kernelContract->wholeFile) continue;
+        if (!options.family.empty() && family->name != options.family) continue;
+        const WholeFileHarness& harness = *family->kernelContract->wholeFile;
+        const std::optional<std::string> solution = userkernel::wholeFileSolution(options.path, harness);
+        if (!solution) continue;
+        const userkernel::KernelBuild build = userkernel::buildWholeFile(
+            {*solution, architecture}, harness, userkernel::KernelCache(userkernel::KernelCache::defaultFolder()));
+        CompileOutcome out;
+        out.architecture = architecture;
+        out.family = family->name;
+        out.wholeFile = true;
+        out.compiled = build.ok;
+        out.messages = build.messages();
+        out.fromCache = build.fromCache;
+        out.compileMs = build.compileMs;
+        out.toolMissing = userkernel::findNvcc().empty() || userkernel::harnessFolder(harness).empty();
+        return out;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+void checkCompileOptions(const CompileOptions& options) {
+    if (!options.family.empty()) kernelFamilyNamed(options.family);
+    if (!options.architecture.empty() && !std::regex_match(options.architecture, std::regex("sm_[0-9]{2,3}[af]?")))
+        throw UsageError("--arch " + options.architecture + ": name a GPU architecture as sm_XX, e.g. sm_90");
+}
+
+CompileOutcome compileWithoutDevice(const CompileOptions& options) {
+    checkCompileOptions(options);
+    CompileOutcome out;
+    out.architecture = options.architecture.empty() ? lowestBuiltArchitecture() : options.architecture;
+    if (std::optional<CompileOutcome> whole = compileWholeFile(options, out.architecture)) return *whole;
+    if (!readWholeFile(options.path)) throw UsageError("no kernel file " + options.path + " (or it cannot be read)");
+    const std::vector<const WorkloadFamily*> included = familiesIncluded(options.path);
+    if (!options.family.empty()) {
+        const WorkloadFamily& wanted = kernelFamilyNamed(options.family);
+        if (std::find(included.begin(), included.end(), &wanted) == included.end()) {
+            out.messages = options.path + ":1:1: error: the file does not include " + wanted.kernelContract->header +
+                           ", the contract of the " + wanted.name + " family (racelab new-kernel " + wanted.name +
+                           " FILE writes a starter that does)\n";
+            return out;
+        }
+        out.family = wanted.name;
+    } else if (included.size() == 1) {
+        out.family = included.front()->name;
+    }
+    const userkernel::KernelBuild build = userkernel::compileKernel(
+        {options.path, out.architecture, {}}, userkernel::KernelCache(userkernel::KernelCache::defaultFolder()));
+    out.compiled = build.ok;
+    out.messages = build.messages();
+    out.fromCache = build.fromCache;
+    out.compileMs = build.compileMs;
+    out.toolMissing = !userkernel::nvrtc().usable() || userkernel::contractHeaderFolder().empty();
+    return out;
+}
+
+std::string describeCompile(const CompileOptions& options, const CompileOutcome& outcome) {
+    std::string out = outcome.messages;
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    if (outcome.toolMissing) return out + "racelab cannot compile kernels here: nothing was found wrong with " + options.path + "\n";
+    if (!outcome.compiled) return out + options.path + ": does not compile for " + outcome.architecture + "\n";
+    out += options.path + ": compiles for " + outcome.architecture;
+    if (outcome.wholeFile) out += " with nvcc into a shared library (a whole-file solution, the " + outcome.family + " family's course harness)";
+    else if (!outcome.family.empty()) out += " (the " + outcome.family + " family's contract)";
+    out += outcome.fromCache ? ", from the cache" : "";
+    return out + "\n";
+}
+
+int runCompile(const CompileOptions& options) {
+    const CompileOutcome outcome = compileWithoutDevice(options);
+    const std::string text = describeCompile(options, outcome);
+    std::fputs(text.c_str(), outcome.compiled ? stdout : stderr);
+    if (outcome.toolMissing) return 2;  // racelab could not compile: not the kernel's fault
+    return outcome.compiled ? 0 : 1;
+}
+
+}  // namespace racelab

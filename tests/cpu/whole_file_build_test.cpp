@@ -1,0 +1,205 @@
+// Whole-file solutions on the CPU: nvcc builds a course-style cudaRenderer.cu (host code, thrust, its own
+// allocations) with racelab's harness into a shared library without a GPU, so these run wherever the toolkit
+// is. The library's harness entry points are called up to loadScene, which needs no GPU: every loadScene form
+// the course has had reaches the solution with racelab's scene data.
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "fresh_folder.hpp"
+#include "process_runner.hpp"
+#include "scenes/scene_registry.hpp"
+#include "test_data.hpp"
+#include "userkernel/whole_file_build.hpp"
+
+namespace fs = std::filesystem;
+using namespace racelab;
+using namespace racelab::userkernel;
+
+namespace {
+
+// racelab with a kernel cache of the test's own: the user's is never written.
+ProcessResult runRacelabCompile(const std::string& arguments) {
+    static const std::string cache = freshTestFolder("compile-cache").string();
+    return runCommand("RACELAB_KERNEL_CACHE='" + cache + "' " + std::string(RACELAB_BINARY) + " " + arguments);
+}
+
+#define REQUIRE_NVCC() \
+    if (findNvcc().empty()) GTEST_SKIP() << nvccMissingAdvice()
+
+const WholeFileHarness& circlesHarness() { return *findScene("circles/rgb").family->kernelContract->wholeFile; }
+
+std::string write(const fs::path& path, const std::string& text) {
+    std::ofstream(path) << text;
+    return path.string();
+}
+
+// A minimal solution, as the course lays one out: the class in cudaRenderer.h, declaring `declaration` as its
+// loadScene, and cudaRenderer.cu with `definition`; it remembers what it was given.
+struct Solution {
+    std::string header, source;
+};
+Solution minimalSolution(const std::string& declaration, const std::string& definition) {
+    Solution s;
+    s.header = R"(#include "circleRenderer.h"
+#include "image.h"
+class CudaRenderer : public CircleRenderer {
+public:
+    Image* image = nullptr;
+    int numCircles = 0;
+    float *position = nullptr, *velocity = nullptr, *color = nullptr, *radius = nullptr;
+    const Image* getImage() { return image; }
+    void setup() {}
+    )" + declaration + R"(
+    void allocOutputImage(int w, int h) { image = new Image(w, h); }
+    void clearImage() {}
+    void render() {}
+};
+)";
+    s.source = R"(#include "cudaRenderer.h"
+#include "sceneLoader.h"
+static int g_form = 0, g_circles = -1;
+static float g_lastRadius = 0;
+)" + definition + R"(
+extern "C" int test_form() { return g_form; }
+extern "C" int test_circles() { return g_circles; }
+extern "C" float test_last_radius() { return g_lastRadius; }
+)";
+    return s;
+}
+
+struct Library {
+    void* handle = nullptr;
+    ~Library() {
+        if (handle) dlclose(handle);
+    }
+    template <class F>
+    F* symbol(const char* name) {
+        return reinterpret_cast<F*>(dlsym(handle, name));
+    }
+};
+
+// Builds `solution` in a folder of its own and opens the library.
+void buildAndOpen(const std::string& name, const Solution& solution, Library& library) {
+    const fs::path folder = freshTestFolder("whole-file-" + name);
+    write(folder / "cudaRenderer.h", solution.header);
+    const std::string file = write(folder / "cudaRenderer.cu", solution.source);
+    const KernelBuild build = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(""));
+    ASSERT_TRUE(build.ok) << build.messages();
+    const std::string so = (folder / "solution.so").string();
+    std::ofstream(so, std::ios::binary).write(reinterpret_cast<const char*>(build.cubin.data()),
+                                              static_cast<std::streamsize>(build.cubin.size()));
+    library.handle = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+    ASSERT_NE(library.handle, nullptr) << dlerror();
+}
+
+struct HarnessScene {
+    int numCircles;
+    const float *position, *velocity, *color, *radius;
+};
+
+}  // namespace
+
+TEST(WholeFileBuild, EveryCourseStyleSolutionCompilesWithNvccIntoALibrary) {
+    REQUIRE_NVCC();
+    for (const char* name : {"racy_per_circle", "per_pixel_2022", "tiled_thrust", "own_members"}) {
+        const std::string folder = racelab::testing::testDataPath(std::string("data/whole_file/") + name);
+        const ProcessResult r = runRacelabCompile("compile '" + folder + "' --arch sm_90");
+        EXPECT_EQ(r.exitCode, 0) << name << "\n" << r.output;
+        EXPECT_NE(r.output.find("compiles for sm_90 with nvcc into a shared library (a whole-file solution"),
+                  std::string::npos) << r.output;
+        EXPECT_EQ(r.output.find("warning"), std::string::npos) << name << ": racelab's headers warn\n" << r.output;
+    }
+    // The unchanged solution again: from the cache, without nvcc.
+    const ProcessResult again = runRacelabCompile("compile '" + racelab::testing::testDataPath("data/whole_file/tiled_thrust") +
+                                                  "' --arch sm_90");
+    EXPECT_EQ(again.exitCode, 0) << again.output;
+    EXPECT_NE(again.output.find(", from the cache"), std::string::npos) << again.output;
+}
+
+TEST(WholeFileBuild, TheSolutionFileIsFoundInAFolderOrByWhatItDefines) {
+    const fs::path folder = freshTestFolder("whole-file-recognize");
+    EXPECT_FALSE(wholeFileSolution(folder.string(), circlesHarness()));  // no cudaRenderer.cu in it
+    const std::string renamed = write(folder / "mine.cu", "#include \"cudaRenderer.h\"\nvoid CudaRenderer::render() {}\n");
+    EXPECT_EQ(wholeFileSolution(renamed, circlesHarness()).value_or(""), fs::absolute(renamed).string());
+    const std::string launchList = write(folder / "kernel.cu", "#include <racelab/circles.cuh>\n__global__ void k() {}\n");
+    EXPECT_FALSE(wholeFileSolution(launchList, circlesHarness()));
+    write(folder / "cudaRenderer.cu", "void CudaRenderer :: render ( ) {}\n");
+    EXPECT_EQ(wholeFileSolution(folder.string(), circlesHarness()).value_or(""), (folder / "cudaRenderer.cu").string());
+}
+
+TEST(WholeFileBuild, AnErrorNamesTheSolutionsLineAndColumn) {
+    REQUIRE_NVCC();
+    const fs::path folder = freshTestFolder("whole-file-broken");
+    // Line 5, column 5: an undefined name in host code.
+    const std::string file = write(folder / "cudaRenderer.cu", R"(#include "cudaRenderer.h"
+#include "image.h"
+CudaRenderer::CudaRenderer() {}
+void CudaRenderer::render() {
+    notDeclaredAnywhere(1);
+}
+)");
+    const ProcessResult r = runRacelabCompile("compile '" + folder.string() + "' --arch sm_90");
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    EXPECT_NE(r.output.find(file + ":5:5: error: identifier \"notDeclaredAnywhere\" is undefined"), std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("does not compile for sm_90"), std::string::npos) << r.output;
+}
+
+TEST(WholeFileBuild, EachLoadSceneFormReceivesRacelabsSceneData) {
+    REQUIRE_NVCC();
+    struct Form {
+        const char* name;
+        const char* declaration;
+        const char* definition;
+        int expectedForm;
+    };
+    const Form forms[] = {
+        {"seed", "void loadScene(SceneName name, int seed = 0);",
+         "void CudaRenderer::loadScene(SceneName n, int seed) { g_form = 1; loadCircleScene(n, numCircles, position, "
+         "velocity, color, radius, seed); g_circles = numCircles; g_lastRadius = radius[numCircles - 1]; }",
+         1},
+        {"plain", "void loadScene(SceneName name);",
+         "void CudaRenderer::loadScene(SceneName n) { g_form = 2; loadCircleScene(n, numCircles, position, velocity, "
+         "color, radius); g_circles = numCircles; g_lastRadius = radius[numCircles - 1]; }",
+         2},
+        {"bench", "void loadScene(SceneName name, bool benchMode);",
+         "void CudaRenderer::loadScene(SceneName n, bool bench) { g_form = bench ? 3 : 4; loadCircleScene(n, numCircles, "
+         "position, velocity, color, radius); g_circles = numCircles; g_lastRadius = radius[numCircles - 1]; }",
+         3},
+    };
+    const float position[9] = {.1f, .2f, .3f, .4f, .5f, .6f, .7f, .8f, .9f};
+    const float color[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    const float radius[3] = {.1f, .2f, .25f};
+    const HarnessScene scene{3, position, nullptr, color, radius};
+    for (const Form& form : forms) {
+        SCOPED_TRACE(form.name);
+        Library library;
+        buildAndOpen(form.name, minimalSolution(form.declaration, form.definition), library);
+        if (HasFatalFailure()) return;
+        library.symbol<void(const HarnessScene*)>("racelab_harness_set_scene")(&scene);
+        void* renderer = library.symbol<void*()>("racelab_harness_create")();
+        ASSERT_NE(renderer, nullptr);
+        EXPECT_EQ(library.symbol<int(void*, int, int)>("racelab_harness_load_scene")(renderer, 0, 7), 0)
+            << library.symbol<const char*()>("racelab_harness_error")();
+        EXPECT_EQ(library.symbol<int()>("test_form")(), form.expectedForm);
+        EXPECT_EQ(library.symbol<int()>("test_circles")(), 3);
+        EXPECT_FLOAT_EQ(library.symbol<float()>("test_last_radius")(), .25f);
+        library.symbol<void(void*)>("racelab_harness_destroy")(renderer);
+    }
+}
+
+TEST(WholeFileBuild, ASolutionWithNoLoadSceneIsToldSo) {
+    REQUIRE_NVCC();
+    Library library;
+    buildAndOpen("none", minimalSolution("", ""), library);
+    if (HasFatalFailure()) return;
+    void* renderer = library.symbol<void*()>("racelab_harness_create")();
+    ASSERT_NE(renderer, nullptr);
+    EXPECT_NE(library.symbol<int(void*, int, int)>("racelab_harness_load_scene")(renderer, 0, 0), 0);
+    EXPECT_NE(std::string(library.symbol<const char*()>("racelab_harness_error")()).find("implements no loadScene"),
+              std::string::npos);
+}
