@@ -22,7 +22,7 @@ void addSceneOptions(CLI::App& command, SceneSelection& s, const char* defaultSi
                        "your CUDA kernel file for the scene's family (`racelab new-kernel` writes a starter; "
                        "docs/YOUR_KERNEL.md): compiled with NVRTC, run in a worker process as one more variant, "
                        "named after the file; the viewer recompiles it on every save")
-        ->check(CLI::ExistingFile);
+        ->check(CLI::ExistingPath);
     command.add_option("--kernel-timeout", s.kernelTimeout,
                        "seconds a user kernel's frame may take before its worker is stopped (the watchdog)")
         ->capture_default_str()

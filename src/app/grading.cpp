@@ -15,6 +15,7 @@
 #include "scenes/scene_registry.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
+#include "userkernel/whole_file_build.hpp"
 
 namespace racelab {
 namespace {
@@ -80,17 +81,63 @@ void checkGradeOptions(const GradeOptions& options) {
     if (options.repeat < 1) throw UsageError("--repeat must be at least 1");
 }
 
+namespace {
+
+// Without a CUDA device each submission is still compiled (for the lowest architecture racelab carries code
+// for): one that does not compile is that submission's compile-error on every scene; one that does is not-run
+// there, scored out of 0, with why -- racelab's limit is never a submission's fault.
+std::vector<judge::GradeRow> compileOnlyRows(const judge::Submission& submission, const GradeOptions& options,
+                                             const std::vector<std::string>& scenes, const std::string& why) {
+    judge::GradeRow row;
+    row.submission = submission.name;
+    row.maxScore = judge::sceneMaxScore(judge::parseScoreRule(options.rule));
+    if (!submission.problem.empty()) {
+        row.status = judge::GradeStatus::ContractError;
+        row.message = submission.problem;
+    } else {
+        CompileOptions compile;
+        compile.path = submission.source;
+        compile.family = options.family;
+        const CompileOutcome outcome = compileWithoutDevice(compile);
+        row.message = describeCompile(compile, outcome);
+        if (outcome.compiled || outcome.toolMissing) {
+            row.status = judge::GradeStatus::NotRun;
+            row.maxScore = 0;
+            row.message += "not run: " + why;
+        } else {
+            row.status = judge::GradeStatus::CompileError;
+        }
+    }
+    std::vector<judge::GradeRow> rows;
+    for (const std::string& scene : scenes) {
+        rows.push_back(row);
+        rows.back().scene = scene;
+    }
+    return rows;
+}
+
+}  // namespace
+
 judge::GradeTable gradeSubmissions(const GradeOptions& options) {
     const judge::Shard shard = judge::parseShard(options.shard);
     const auto all = judge::listSubmissions(options.path);
     const auto mine = judge::submissionsOfShard(all, shard);
     std::string why;
-    if (!cudaUsable(&why)) throw UsageError("grade runs the submissions on the GPU: " + why);
+    const bool gpu = cudaUsable(&why);
     judge::GradeTable table;
     table.facts = judge::gradeFacts(currentProvenance(), judge::parseScoreRule(options.rule), gradedScenes(options), shard);
     table.facts.driver = displayDriverVersion();
     std::fprintf(stderr, "grading %zu of %zu submissions (shard %s) on %zu scenes of %s at %s\n", mine.size(), all.size(),
                  options.shard.c_str(), table.facts.scenes.size(), options.family.c_str(), options.size.c_str());
+    if (!gpu) {
+        std::fprintf(stderr, "grade: %s; each submission is compiled, none is run\n", why.c_str());
+        for (const judge::Submission& submission : mine) {
+            auto rows = compileOnlyRows(submission, options, table.facts.scenes, why);
+            table.rows.insert(table.rows.end(), rows.begin(), rows.end());
+        }
+        judge::sortRows(table);
+        return table;
+    }
     Grader grader(options);
     ProgressLine progress("grade");
     const long total = static_cast<long>(mine.size() * table.facts.scenes.size());
@@ -152,6 +199,8 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
         return rows;
     }
     const WorkloadFamily& family = kernelFamilyNamed(options_.family);
+    if (family.kernelContract->wholeFile && userkernel::wholeFileSolution(submission.source, *family.kernelContract->wholeFile))
+        return compileOnlyRows(submission, options_, scenes_, "racelab compiles a whole-file solution but does not run one yet");
     userkernel::UserKernelOptions kernelOptions;
     kernelOptions.watch = false;
     kernelOptions.timeoutSeconds = options_.timeout;

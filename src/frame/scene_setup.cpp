@@ -1,11 +1,14 @@
 #include "frame/scene_setup.hpp"
 
+#include <filesystem>
+
 #include "frame/offline_frame.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
+#include "userkernel/whole_file_build.hpp"
 #ifdef RACELAB_HAVE_CUDA
 #include "core/device_buffer.hpp"
 #endif
@@ -18,6 +21,16 @@ std::shared_ptr<userkernel::UserKernel> makeUserKernel(const SceneSelection& sel
     if (!family.kernelContract)
         throw UsageError("--kernel: the " + family.name + " family takes no user kernel (families that do: " +
                          kernelFamiliesHelp() + ")");
+    // A course's whole program (a cudaRenderer.cu with host code) is built by nvcc, not NVRTC: said plainly
+    // rather than as NVRTC's errors about host code it was never meant to compile.
+    if (family.kernelContract->wholeFile && userkernel::wholeFileSolution(selection.kernel, *family.kernelContract->wholeFile))
+        throw UsageError("--kernel " + selection.kernel + " is a whole-file solution (the course's CudaRenderer in host "
+                         "code): racelab compiles it (racelab compile " + selection.kernel + ") but does not run one yet; "
+                         "a kernel written as a launch list runs (docs/YOUR_KERNEL.md)");
+    if (std::error_code ec; std::filesystem::is_directory(selection.kernel, ec))
+        throw UsageError("--kernel " + selection.kernel + ": a folder holds no kernel here (a whole-file solution's "
+                         "folder holds " + (family.kernelContract->wholeFile ? family.kernelContract->wholeFile->solutionFile
+                                                                            : std::string("its .cu file")) + ")");
     userkernel::UserKernelOptions options;
     options.watch = live;
     options.timeoutSeconds = selection.kernelTimeout;

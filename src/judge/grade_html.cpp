@@ -22,6 +22,7 @@ th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertic
 table.grades td { text-align: center; }
 .pass { background: #d9f2d9; } .wrong { background: #f8d0d0; } .race { background: #ffe2b3; }
 .fault, .timeout, .compile-error, .contract-error { background: #e3dcf2; }
+.not-run { background: #eeeeee; }
 .swatch { display: inline-block; width: 1em; height: 1em; vertical-align: middle; border: 1px solid #999; }
 figure { display: inline-block; margin: 0.3em 1em 0.3em 0; }
 figure img { width: 256px; image-rendering: pixelated; border: 1px solid #999; }
@@ -76,7 +77,9 @@ void writeFacts(std::ostream& out, const GradeFacts& f, std::size_t submissions)
 void writeLegend(std::ostream& out) {
     out << "<p>Statuses: <span class=\"pass\">pass</span> correct; <span class=\"wrong\">wrong</span> wrong the "
            "same way every run (a bug); <span class=\"race\">race</span> differs between runs; "
-           "<span class=\"fault\">fault, timeout, compile-error, contract-error</span> did not run to the end. "
+           "<span class=\"fault\">fault, timeout, compile-error, contract-error</span> did not run to the end; "
+           "<span class=\"not-run\">not-run</span> compiled, but racelab could not run it on this machine (its "
+           "limit, not the submission's: scored out of 0). "
            "A passing cell shows its score and its time against the reference.</p>\n"
            "<p>Diff: wrong pixels red on the dimmed reference. Heat: "
            "<span class=\"swatch\" style=\"background:#555\"></span> the same in every run and right, "

@@ -116,7 +116,7 @@ GradeRow readRow(const FieldReader& in, const json& value, const std::string& wh
     const auto parsed = parseStatus(status);
     if (!parsed)
         throw in.error(where + ".status", "\"" + status + "\" is not one of pass, wrong, race, fault, timeout, "
-                                          "compile-error, contract-error");
+                                          "compile-error, contract-error, not-run");
     row.status = *parsed;
     row.wrongPixels = in.count(value, where, "wrong_pixels");
     row.differingBetweenRuns = in.count(value, where, "differing_between_runs");

@@ -7,7 +7,7 @@
 namespace racelab::judge {
 namespace {
 
-constexpr std::array<std::pair<GradeStatus, std::string_view>, 7> kStatusNames{{
+constexpr std::array<std::pair<GradeStatus, std::string_view>, 8> kStatusNames{{
     {GradeStatus::Pass, "pass"},
     {GradeStatus::Wrong, "wrong"},
     {GradeStatus::Race, "race"},
@@ -15,6 +15,7 @@ constexpr std::array<std::pair<GradeStatus, std::string_view>, 7> kStatusNames{{
     {GradeStatus::Timeout, "timeout"},
     {GradeStatus::CompileError, "compile-error"},
     {GradeStatus::ContractError, "contract-error"},
+    {GradeStatus::NotRun, "not-run"},
 }};
 
 }  // namespace

@@ -24,9 +24,10 @@ enum class GradeStatus {
     Timeout,        // ran past the time limit
     CompileError,   // did not compile
     ContractError,  // compiled, but breaks the contract of the variant (signature, launch, sizes)
+    NotRun,         // compiled, but racelab could not run it here (no CUDA device): racelab's limit, scored out of 0
 };
 
-// "pass", "wrong", "race", "fault", "timeout", "compile-error", "contract-error".
+// "pass", "wrong", "race", "fault", "timeout", "compile-error", "contract-error", "not-run".
 std::string_view statusName(GradeStatus status);
 std::optional<GradeStatus> parseStatus(std::string_view name);
 // The status a repeat report's verdict gives: Correct -> pass, WrongDeterministic -> wrong, Nondeterministic -> race.

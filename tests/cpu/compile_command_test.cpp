@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "core/asset_paths.hpp"
 #include "core/gpu_timing.hpp"
 #include "fresh_folder.hpp"
@@ -99,4 +101,34 @@ TEST(CompileCommand, CheckWithoutAGpuCompilesFirstAndSaysWhatDidNotRun) {
     EXPECT_NE(good.output.find("compiles for sm_"), std::string::npos) << good.output;
     EXPECT_NE(good.output.find("not checked:"), std::string::npos) << good.output;
     EXPECT_EQ(good.output.find("PASS"), std::string::npos) << good.output;
+}
+
+TEST(CompileCommand, GradeWithoutAGpuCompilesEverySubmissionAndBlamesNoneForWhatDidNotRun) {
+    REQUIRE_NVRTC();
+    if (cudaUsable()) GTEST_SKIP() << "this machine has a CUDA device: grade runs the submissions (tests/gpu)";
+    const fs::path folder = freshTestFolder("compile-command-grade");
+    fs::create_directories(folder / "class");
+    fs::copy_file(findAsset("kernels/circles/starter.cu"), folder / "class" / "alice.cu");
+    write(folder / "class" / "bob.cu", kBrokenKernel);
+    const std::string json = (folder / "grades.json").string();
+    const ProcessResult r = runRacelabCompile("grade '" + (folder / "class").string() +
+                                              "' --scenes circles/rgb,circles/rand10k --json '" + json + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const nlohmann::json table = nlohmann::json::parse(std::ifstream(json));
+    int alice = 0, bob = 0;
+    for (const nlohmann::json& row : table.at("rows")) {
+        if (row.at("submission") == "alice.cu") {
+            ++alice;
+            EXPECT_EQ(row.at("status"), "not-run") << row.dump();
+            EXPECT_EQ(row.at("max_score"), 0) << row.dump();  // racelab's limit costs the student nothing
+            EXPECT_NE(row.at("message").get<std::string>().find("compiles for sm_"), std::string::npos) << row.dump();
+        } else {
+            ++bob;
+            EXPECT_EQ(row.at("status"), "compile-error") << row.dump();
+            EXPECT_GT(row.at("max_score").get<double>(), 0) << row.dump();
+            EXPECT_NE(row.at("message").get<std::string>().find("bob.cu:4:5: error:"), std::string::npos) << row.dump();
+        }
+    }
+    EXPECT_EQ(alice, 2);
+    EXPECT_EQ(bob, 2);
 }

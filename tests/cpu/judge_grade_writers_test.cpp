@@ -246,7 +246,7 @@ TEST(JudgeGradeWriters, JsonReaderNamesWhatIsWrong) {
     EXPECT_EQ(changed([](auto& d) { d.erase("schema"); }), "t.json: document: the field \"schema\" is missing");
     EXPECT_EQ(changed([](auto& d) { d["rows"][2]["status"] = "passs"; }),
               "t.json: rows[2].status: \"passs\" is not one of pass, wrong, race, fault, timeout, compile-error, "
-              "contract-error");
+              "contract-error, not-run");
     EXPECT_EQ(changed([](auto& d) { d["rows"][1].erase("score"); }), "t.json: rows[1]: the field \"score\" is missing");
     EXPECT_EQ(changed([](auto& d) { d["rows"][0]["median_ms"] = "fast"; }),
               "t.json: rows[0].median_ms: expected a number, got string");
@@ -327,7 +327,7 @@ TEST(JudgeGradeTable, FactsComeFromTheProvenanceAndStatusesFromVerdicts) {
     EXPECT_EQ(statusOf(RepeatVerdict::Correct), GradeStatus::Pass);
     EXPECT_EQ(statusOf(RepeatVerdict::WrongDeterministic), GradeStatus::Wrong);
     EXPECT_EQ(statusOf(RepeatVerdict::Nondeterministic), GradeStatus::Race);
-    for (const char* name : {"pass", "wrong", "race", "fault", "timeout", "compile-error", "contract-error"})
+    for (const char* name : {"pass", "wrong", "race", "fault", "timeout", "compile-error", "contract-error", "not-run"})
         EXPECT_EQ(statusName(parseStatus(name).value()), name);
     EXPECT_FALSE(parseStatus("PASS").has_value());
 }

@@ -9,7 +9,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/errors.hpp"
 #include "fresh_folder.hpp"
+#include "app/grading.hpp"
+#include "frame/scene_setup.hpp"
 #include "process_runner.hpp"
 #include "scenes/scene_registry.hpp"
 #include "test_data.hpp"
@@ -202,4 +205,44 @@ TEST(WholeFileBuild, ASolutionWithNoLoadSceneIsToldSo) {
     EXPECT_NE(library.symbol<int(void*, int, int)>("racelab_harness_load_scene")(renderer, 0, 0), 0);
     EXPECT_NE(std::string(library.symbol<const char*()>("racelab_harness_error")()).find("implements no loadScene"),
               std::string::npos);
+}
+
+TEST(WholeFileBuild, AsAKernelToRunItIsRefusedWithWhatWorksInstead) {
+    SceneSelection selection;
+    selection.scene = "circles/rgb";
+    const WorkloadFamily& circles = *findScene("circles/rgb").family;
+    for (const std::string& path : {racelab::testing::testDataPath("data/whole_file/per_pixel_2022"),
+                                    racelab::testing::testDataPath("data/whole_file/per_pixel_2022/cudaRenderer.cu")}) {
+        selection.kernel = path;
+        try {
+            makeUserKernel(selection, circles, false);
+            ADD_FAILURE() << path << " was taken as a launch-list kernel";
+        } catch (const UsageError& e) {
+            const std::string message = e.what();
+            EXPECT_NE(message.find("is a whole-file solution"), std::string::npos) << message;
+            EXPECT_NE(message.find("racelab compile"), std::string::npos) << message;
+        }
+    }
+    selection.kernel = freshTestFolder("whole-file-empty-folder").string();
+    EXPECT_THROW(makeUserKernel(selection, circles, false), UsageError);
+}
+
+TEST(WholeFileBuild, GradeCompilesAWholeFileSubmissionAndSaysItWasNotRun) {
+    REQUIRE_NVCC();
+    // grade builds through the kernel cache: a folder of this test's, never the user's.
+    setenv("RACELAB_KERNEL_CACHE", freshTestFolder("whole-file-grade-cache").c_str(), 1);
+    GradeOptions options;
+    options.path = racelab::testing::testDataPath("data/whole_file");
+    options.scenes = {"circles/rgb", "circles/pattern"};
+    Grader grader(options);
+    const judge::Submission submission{"per_pixel_2022",
+                                       racelab::testing::testDataPath("data/whole_file/per_pixel_2022/cudaRenderer.cu"), ""};
+    const std::vector<judge::GradeRow> rows = grader.grade(submission);
+    ASSERT_EQ(rows.size(), 2u);
+    for (const judge::GradeRow& row : rows) {
+        EXPECT_EQ(row.status, judge::GradeStatus::NotRun) << row.message;
+        EXPECT_EQ(row.maxScore, 0) << "racelab's limit must cost no points";
+        EXPECT_NE(row.message.find("with nvcc into a shared library"), std::string::npos) << row.message;
+        EXPECT_NE(row.message.find("does not run one yet"), std::string::npos) << row.message;
+    }
 }
