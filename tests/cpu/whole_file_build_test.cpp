@@ -8,8 +8,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "core/errors.hpp"
+#include "core/read_file.hpp"
 #include "fresh_folder.hpp"
 #include "app/grading.hpp"
 #include "frame/scene_setup.hpp"
@@ -245,4 +247,26 @@ TEST(WholeFileBuild, GradeCompilesAWholeFileSubmissionAndSaysItWasNotRun) {
         EXPECT_NE(row.message.find("with nvcc into a shared library"), std::string::npos) << row.message;
         EXPECT_NE(row.message.find("does not run one yet"), std::string::npos) << row.message;
     }
+}
+
+// The course's scene names are declared twice, for the two forms a kernel can take (racelab/circles.cuh for
+// a launch list, the harness's circleRenderer.h for a whole file), which cannot include each other: a
+// whole-file solution declares its own GlobalConstants. Both must list the same names in the same order.
+TEST(WholeFileBuild, BothFormsNameTheCoursesScenesAlike) {
+    const auto enumerators = [](const std::string& text) {
+        const std::size_t begin = text.find("typedef enum {"), end = text.find("} SceneName;");
+        std::vector<std::string> names;
+        std::istringstream lines(text.substr(begin, end - begin));
+        for (std::string line; std::getline(lines, line);) {
+            const std::size_t comma = line.find(',');
+            const std::size_t first = line.find_first_not_of(' ');
+            if (comma != std::string::npos && first < comma) names.push_back(line.substr(first, comma - first));
+        }
+        return names;
+    };
+    const std::string include = contractHeaderFolder();
+    const auto launchList = enumerators(readWholeFile(include + "/racelab/circles.cuh").value_or(""));
+    const auto wholeFile = enumerators(readWholeFile(include + "/harness/circles/circleRenderer.h").value_or(""));
+    EXPECT_EQ(launchList.size(), 14u);
+    EXPECT_EQ(launchList, wholeFile);
 }
