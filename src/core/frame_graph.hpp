@@ -54,7 +54,8 @@ private:
     void runDirectly(const std::function<void()>& work);
     bool enabled_ = true;
     void* exec_ = nullptr;  // cudaGraphExec_t
-    std::size_t execNodes_ = 0;  // nodes of the graph exec_ was made or last updated from
+    // Nodes of the graph exec_ was made or last updated from (read only where CUDA is built).
+    [[maybe_unused]] std::size_t execNodes_ = 0;
     FrameGraphKey key_;
     bool keyCannotCapture_ = false;  // this key's capture ended early (a host wait) or failed
     bool keyRanDirectlyOnce_ = false;  // a key is first run directly (buffers are sized, first-use work done)

@@ -35,11 +35,12 @@ private:
         void* stop = nullptr;
     };
     void ensurePairs();
-    cudaStream_t stream_;
+    // stream_, recorded_ and read_ are read only where CUDA is built.
+    [[maybe_unused]] cudaStream_t stream_;
     int depth_ = 1;
     std::vector<Pair> pairs_;
-    long recorded_ = 0;  // frames stopped since setDepth
-    long read_ = 0;      // frames whose time finish() handed back (or drain dropped)
+    [[maybe_unused]] long recorded_ = 0;  // frames stopped since setDepth
+    [[maybe_unused]] long read_ = 0;      // frames whose time finish() handed back (or drain dropped)
 };
 
 }  // namespace racelab

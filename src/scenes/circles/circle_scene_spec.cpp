@@ -14,7 +14,8 @@
 namespace racelab::circles {
 namespace {
 
-float randomUnit() { return static_cast<float>(std::rand()) / RAND_MAX; }
+// RAND_MAX as a float (2^31, rounded up from 2^31 - 1) is what the course's int-to-float division uses.
+float randomUnit() { return static_cast<float>(std::rand()) / static_cast<float>(RAND_MAX); }
 
 // The course's colour rules depend only on how many circles a scene holds: three bands, each with its own
 // ranges for the random circles (rand*) and for the fixed-radius ones (biglittle, micro2M).
