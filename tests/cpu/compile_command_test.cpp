@@ -12,18 +12,13 @@
 #include "core/gpu_timing.hpp"
 #include "fresh_folder.hpp"
 #include "process_runner.hpp"
+#include "racelab_with_own_cache.hpp"
 #include "userkernel/nvrtc_library.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;
 
 namespace {
-
-// racelab with a kernel cache of the test's own: the user's is never written.
-ProcessResult runRacelabCompile(const std::string& arguments) {
-    static const std::string cache = freshTestFolder("compile-cache").string();
-    return runCommand("RACELAB_KERNEL_CACHE='" + cache + "' " + std::string(RACELAB_BINARY) + " " + arguments);
-}
 
 #define REQUIRE_NVRTC()                                                        \
     if (!userkernel::nvrtc().usable()) GTEST_SKIP() << "no NVRTC here: " << userkernel::nvrtc().error

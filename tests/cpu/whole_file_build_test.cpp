@@ -16,6 +16,7 @@
 #include "app/grading.hpp"
 #include "frame/scene_setup.hpp"
 #include "process_runner.hpp"
+#include "racelab_with_own_cache.hpp"
 #include "scenes/scene_registry.hpp"
 #include "test_data.hpp"
 #include "userkernel/whole_file_build.hpp"
@@ -25,12 +26,6 @@ using namespace racelab;
 using namespace racelab::userkernel;
 
 namespace {
-
-// racelab with a kernel cache of the test's own: the user's is never written.
-ProcessResult runRacelabCompile(const std::string& arguments) {
-    static const std::string cache = freshTestFolder("compile-cache").string();
-    return runCommand("RACELAB_KERNEL_CACHE='" + cache + "' " + std::string(RACELAB_BINARY) + " " + arguments);
-}
 
 #define REQUIRE_NVCC() \
     if (findNvcc().empty()) GTEST_SKIP() << nvccMissingAdvice()
