@@ -20,6 +20,7 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # the libraries the binary links are appended by dpkg-shlibdeps.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libegl1, libgl1")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "ffmpeg")  # racelab fourier --gif / --mp4
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "bubblewrap")  # the sandbox of whole-file solutions (grade refuses them without)
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION  # below the summary line; CPack indents these lines itself
     "Every frame, CUDA kernels write into an OpenGL pixel buffer shown by a GLFW window with Dear ImGui
 controls; each workload has a correct and a racy variant and a CPU reference. Runs on the cpu backend

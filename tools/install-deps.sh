@@ -7,6 +7,7 @@ packages=(
   libegl-dev libgl-dev libgles-dev xvfb xauth python3-matplotlib libtinyobjloader-dev
   libopencv-imgproc-dev clang nlohmann-json3-dev
   libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev  # video: view --video, frames --mp4/--gif
+  bubblewrap libseccomp-dev  # whole-file solutions' worker: its sandbox and its limits (docs/HARDENING.md)
   dpkg-dev  # dpkg-shlibdeps: the .deb's Depends (cpack -G DEB, CTest Package.DebAndInstallRun)
 )
 missing=()

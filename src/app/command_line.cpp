@@ -21,8 +21,12 @@ void addSceneOptions(CLI::App& command, SceneSelection& s, const char* defaultSi
     command.add_option("--kernel", s.kernel,
                        "your CUDA kernel file for the scene's family (`racelab new-kernel` writes a starter; "
                        "docs/YOUR_KERNEL.md): compiled with NVRTC, run in a worker process as one more variant, "
-                       "named after the file; the viewer recompiles it on every save")
+                       "named after the file; the viewer recompiles it on every save. Or a course's whole "
+                       "cudaRenderer.cu (or its folder): built with nvcc, run in a sandboxed worker")
         ->check(CLI::ExistingPath);
+    command.add_flag("--no-sandbox", s.noSandbox,
+                     "run a whole-file solution's host code without racelab's sandbox (bubblewrap); its own limits "
+                     "still hold (docs/HARDENING.md). Without bubblewrap it runs unsandboxed anyway, and says so");
     command.add_option("--kernel-timeout", s.kernelTimeout,
                        "seconds a user kernel's frame may take before its worker is stopped (the watchdog)")
         ->capture_default_str()
@@ -203,6 +207,9 @@ CommandLine::CommandLine() {
     gradeCommand->add_option("--kernel-timeout", grade.timeout, "seconds a submission's frame may take before its worker is stopped")
         ->capture_default_str()
         ->check(CLI::Range(0.05, 3600.0));
+    gradeCommand->add_flag("--no-sandbox", grade.noSandbox,
+                           "grade whole-file submissions even where racelab's sandbox (bubblewrap) cannot start: their "
+                           "host code then runs with racelab's own limits only. Without it they are not-run there");
     gradeCommand->add_option("--rule", grade.rule,
                              "the score rule: KEY=VALUE,... over CS149's (correct=2,perf=7,full=1.2,zero=10,partial=ceil); "
                              "e.g. full=1.5,partial=exact");

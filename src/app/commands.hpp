@@ -66,6 +66,7 @@ struct GradeOptions {
     int repeat = 3;                    // renders compared per scene (nondeterminism); 1: no repeat
     long frames = 20, warmup = 5;      // timed frames per scene and side, after the warm-up
     double timeout = 5.0;              // a frame's time limit in the worker
+    bool noSandbox = false;            // whole-file submissions run even without bubblewrap
     std::string rule;                  // judge/score_rule.hpp; "" is CS149's
     std::string shard = "0/1";
     std::vector<std::string> merge;    // shard JSON files to join instead of grading

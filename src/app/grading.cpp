@@ -15,10 +15,13 @@
 #include "scenes/scene_registry.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
-#include "userkernel/whole_file_build.hpp"
 
 namespace racelab {
 namespace {
+
+// A submission's CPU time over all its scenes (its host code and the CUDA driver's waits): a bound for host
+// code that spins, far above what grading a correct solution takes.
+constexpr long long kSubmissionCpuSeconds = 1800;
 
 constexpr int kThumbnailSide = 192;  // the page's diff and heat pictures, pixels a side at most
 
@@ -116,6 +119,20 @@ std::vector<judge::GradeRow> compileOnlyRows(const judge::Submission& submission
     return rows;
 }
 
+// The median of each part of a submission's frame over the timed frames (the last `frames` recorded; the
+// warm-up came first): a launch list's launches (CUDA events), a whole-file solution's calls (the course's
+// wall clock up to a device synchronize).
+std::vector<std::pair<std::string, double>> timedStepMedians(const userkernel::RecordedFrameTimes& recorded, long frames) {
+    std::vector<std::pair<std::string, double>> out;
+    for (std::size_t i = 0; i < recorded.stepNames.size() && i < recorded.stepMs.size(); ++i) {
+        const std::vector<double>& all = recorded.stepMs[i];
+        const std::size_t timed = std::min(all.size(), static_cast<std::size_t>(std::max(frames, 1L)));
+        if (timed == 0) continue;
+        out.emplace_back(recorded.stepNames[i], summarize(std::vector<double>(all.end() - static_cast<std::ptrdiff_t>(timed), all.end())).p50);
+    }
+    return out;
+}
+
 }  // namespace
 
 judge::GradeTable gradeSubmissions(const GradeOptions& options) {
@@ -199,12 +216,15 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
         return rows;
     }
     const WorkloadFamily& family = kernelFamilyNamed(options_.family);
-    if (family.kernelContract->wholeFile && userkernel::wholeFileSolution(submission.source, *family.kernelContract->wholeFile))
-        return compileOnlyRows(submission, options_, scenes_, "racelab compiles a whole-file solution but does not run one yet");
     userkernel::UserKernelOptions kernelOptions;
     kernelOptions.watch = false;
     kernelOptions.timeoutSeconds = options_.timeout;
+    kernelOptions.sandbox = options_.noSandbox ? userkernel::SandboxMode::Off : userkernel::SandboxMode::Required;
+    kernelOptions.limits.cpuSeconds = kSubmissionCpuSeconds;
     auto kernel = std::make_shared<userkernel::UserKernel>(submission.source, family.name, *family.kernelContract, kernelOptions);
+    // No sandbox for host code here: racelab's limit, every whole-file submission's alike, never its fault.
+    if (kernel->status().wholeFile && kernel->status().state == userkernel::KernelState::Unavailable)
+        return compileOnlyRows(submission, options_, scenes_, kernel->status().message);
     kernel->waitUntilReady(600);
     if (kernel->status().state == userkernel::KernelState::Unavailable)
         throw Error("grade: " + kernel->status().message);  // this machine cannot run any submission
@@ -233,8 +253,11 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
             if (!judged.check.pass) row.diffPng = encodePng(judge::diffThumbnail(judged.check, kThumbnailSide));
             if (row.status == judge::GradeStatus::Pass) {
                 // The kernel's own time: its launches in the worker (CUDA events there), not the hand-over.
+                kernel->recordFrameTimes(true);
                 row.medianMs = medianFrameTime(*wrapped, variant, size_, options_.warmup, options_.frames, stream.get(),
                                                [&](const FrameTiming&) { return kernel->status().kernelMs; });
+                row.stepMedianMs = timedStepMedians(kernel->recordedFrameTimes(), options_.frames);
+                kernel->recordFrameTimes(false);
                 row.referenceMs = reference;
             }
         } catch (const Error& e) {

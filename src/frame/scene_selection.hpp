@@ -20,6 +20,7 @@ struct SceneSelection {
     long frame = 0;                   // animation frame to start at, numbered as CS149's (frame 0: first picture)
     std::string kernel;               // a user kernel file: one more variant of the scene (src/userkernel/)
     double kernelTimeout = 2.0;       // the watchdog: seconds a user kernel's frame may take
+    bool noSandbox = false;           // a whole-file solution runs without bubblewrap (userkernel/sandbox.hpp)
     bool variantGiven = false;        // --variant was given (else a --kernel is the variant shown)
     // Not an option: a program that starts the kernel's worker (check --sanitize: compute-sanitizer).
     std::vector<std::string> kernelLauncher;

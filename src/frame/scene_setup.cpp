@@ -14,6 +14,13 @@
 #endif
 
 namespace racelab {
+namespace {
+
+// A whole-file solution's CPU time in check, bench, render and frames (the viewer's has no end): its host code
+// and the CUDA driver's waits, over every frame those commands draw.
+constexpr long long kCommandCpuSeconds = 1800;
+
+}  // namespace
 
 std::shared_ptr<userkernel::UserKernel> makeUserKernel(const SceneSelection& selection, const WorkloadFamily& family,
                                                        bool live) {
@@ -21,13 +28,10 @@ std::shared_ptr<userkernel::UserKernel> makeUserKernel(const SceneSelection& sel
     if (!family.kernelContract)
         throw UsageError("--kernel: the " + family.name + " family takes no user kernel (families that do: " +
                          kernelFamiliesHelp() + ")");
-    // A course's whole program (a cudaRenderer.cu with host code) is built by nvcc, not NVRTC: said plainly
-    // rather than as NVRTC's errors about host code it was never meant to compile.
-    if (family.kernelContract->wholeFile && userkernel::wholeFileSolution(selection.kernel, *family.kernelContract->wholeFile))
-        throw UsageError("--kernel " + selection.kernel + " is a whole-file solution (the course's CudaRenderer in host "
-                         "code): racelab compiles it (racelab compile " + selection.kernel + ") but does not run one yet; "
-                         "a kernel written as a launch list runs (docs/YOUR_KERNEL.md)");
-    if (std::error_code ec; std::filesystem::is_directory(selection.kernel, ec))
+    // A folder is a whole-file solution's (its cudaRenderer.cu beside its headers) or nothing racelab runs.
+    const bool wholeFile =
+        family.kernelContract->wholeFile && userkernel::wholeFileSolution(selection.kernel, *family.kernelContract->wholeFile);
+    if (std::error_code ec; !wholeFile && std::filesystem::is_directory(selection.kernel, ec))
         throw UsageError("--kernel " + selection.kernel + ": a folder holds no kernel here (a whole-file solution's "
                          "folder holds " + (family.kernelContract->wholeFile ? family.kernelContract->wholeFile->solutionFile
                                                                             : std::string("its .cu file")) + ")");
@@ -35,6 +39,8 @@ std::shared_ptr<userkernel::UserKernel> makeUserKernel(const SceneSelection& sel
     options.watch = live;
     options.timeoutSeconds = selection.kernelTimeout;
     options.workerLauncher = selection.kernelLauncher;
+    options.sandbox = selection.noSandbox ? userkernel::SandboxMode::Off : userkernel::SandboxMode::IfAvailable;
+    if (!live) options.limits.cpuSeconds = kCommandCpuSeconds;
     return std::make_shared<userkernel::UserKernel>(selection.kernel, family.name, *family.kernelContract, options);
 }
 

@@ -10,6 +10,13 @@ namespace {
 
 std::string optionalNumber(const std::optional<double>& value) { return value ? numberText(*value) : std::string(); }
 
+// "clearImage=0.012;advanceAnimation=0.001;render=1.2": the parts of median_ms, in order.
+std::string stepsText(const GradeRow& row) {
+    std::string text;
+    for (const auto& [name, ms] : row.stepMedianMs) text += (text.empty() ? "" : ";") + name + "=" + numberText(ms);
+    return text;
+}
+
 void appendLine(std::string& out, const std::vector<std::string>& fields) {
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i) out += ',';
@@ -25,13 +32,13 @@ std::string gradeCsv(const GradeTable& table) {
     std::string out;
     appendLine(out, {"submission", "scene", "status", "score", "max_score", "median_ms", "reference_ms", "ratio",
                      "wrong_pixels", "differing_between_runs", "message", "racelab_commit", "racelab_dirty", "gpu",
-                     "driver", "cuda_runtime", "cuda_driver", "date_utc", "rule", "shard"});
+                     "driver", "cuda_runtime", "cuda_driver", "date_utc", "rule", "shard", "step_median_ms"});
     for (const GradeRow& row : table.rows)
         appendLine(out, {row.submission, row.scene, std::string(statusName(row.status)), numberText(row.score),
                          numberText(row.maxScore), optionalNumber(row.medianMs), optionalNumber(row.referenceMs),
                          optionalNumber(row.ratio()), std::to_string(row.wrongPixels),
                          std::to_string(row.differingBetweenRuns), row.message, f.racelabCommit, f.racelabDirty, f.gpu,
-                         f.driver, f.cudaRuntime, f.cudaDriver, f.dateUtc, f.rule, shardText(f.shard)});
+                         f.driver, f.cudaRuntime, f.cudaDriver, f.dateUtc, f.rule, shardText(f.shard), stepsText(row)});
     return out;
 }
 

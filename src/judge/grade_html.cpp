@@ -51,6 +51,9 @@ std::string rowFacts(const GradeRow& row) {
         text += std::to_string(row.wrongPixels) + " wrong pixels, " + std::to_string(row.differingBetweenRuns) +
                 " pixels differ between runs. ";
     if (row.medianMs || row.referenceMs) text += "Time " + msText(row.medianMs) + ", reference " + msText(row.referenceMs) + ". ";
+    for (std::size_t i = 0; i < row.stepMedianMs.size(); ++i)
+        text += (i == 0 ? "Of it: " : ", ") + row.stepMedianMs[i].first + " " + msText(row.stepMedianMs[i].second) +
+                (i + 1 == row.stepMedianMs.size() ? ". " : "");
     if (text.empty()) return text;
     return text + "Score " + numberText(row.score) + " of " + numberText(row.maxScore) + ".";
 }

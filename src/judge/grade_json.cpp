@@ -127,6 +127,16 @@ GradeRow readRow(const FieldReader& in, const json& value, const std::string& wh
     row.message = in.text(value, where, "message");
     row.diffPng = in.png(value, where, "diff_png");
     row.heatPng = in.png(value, where, "heat_png");
+    if (value.contains("step_median_ms")) {  // absent in files written before parts were timed apart
+        const json& steps = value.at("step_median_ms");
+        if (!steps.is_array()) throw in.error(where + ".step_median_ms", "not an array");
+        for (const json& step : steps) {
+            if (!step.is_object() || !step.contains("name") || !step.at("name").is_string() || !step.contains("median_ms") ||
+                !step.at("median_ms").is_number())
+                throw in.error(where + ".step_median_ms", "each part needs a name and a median_ms");
+            row.stepMedianMs.emplace_back(step.at("name").get<std::string>(), step.at("median_ms").get<double>());
+        }
+    }
     return row;
 }
 
@@ -135,7 +145,9 @@ GradeRow readRow(const FieldReader& in, const json& value, const std::string& wh
 nlohmann::json gradeJson(const GradeTable& table) {
     const GradeFacts& f = table.facts;
     json rows = json::array();
-    for (const GradeRow& row : table.rows)
+    for (const GradeRow& row : table.rows) {
+        json steps = json::array();
+        for (const auto& [name, ms] : row.stepMedianMs) steps.push_back({{"name", name}, {"median_ms", ms}});
         rows.push_back({{"submission", row.submission},
                         {"scene", row.scene},
                         {"status", statusName(row.status)},
@@ -148,7 +160,9 @@ nlohmann::json gradeJson(const GradeTable& table) {
                         {"max_score", row.maxScore},
                         {"message", row.message},
                         {"diff_png", optionalPng(row.diffPng)},
-                        {"heat_png", optionalPng(row.heatPng)}});
+                        {"heat_png", optionalPng(row.heatPng)},
+                        {"step_median_ms", steps}});
+    }
     return {{"schema", kGradeSchema},
             {"facts",
              {{"racelab_commit", f.racelabCommit},

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/provenance.hpp"
@@ -40,6 +41,9 @@ struct GradeRow {
     long wrongPixels = 0;           // against the reference (in the first run)
     long differingBetweenRuns = 0;  // pixels that differ between repeated runs
     std::optional<double> medianMs, referenceMs;  // absent when not measured
+    // The median of each named part of the frame, in order: a launch list's launches, a whole-file solution's
+    // clearImage, advanceAnimation and render; empty when not measured.
+    std::vector<std::pair<std::string, double>> stepMedianMs;
     double score = 0, maxScore = 0;
     std::string message;                    // compiler output, fault, the kernel's printf output; untrusted text
     std::vector<std::uint8_t> diffPng, heatPng;  // thumbnails as PNG bytes (encodePng); empty: none

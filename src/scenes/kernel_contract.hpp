@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,11 +26,33 @@ namespace racelab {
 // the file there that gives racelab's worker its entry points (userkernel/whole_file_build.hpp builds both).
 // Headers a solution may leave out (the course's class declaration) go in the harness's fallback/ folder,
 // searched after the solution's own.
+//
+// What a whole-file solution needs to load the scene racelab shows: the scene's name, seed and count (the
+// worker makes the same data again, as the course's loader would) and how many animation steps racelab has
+// taken since it made the scene, so that the worker keeps the solution's own animation in step with racelab's.
+struct WholeFileScene {
+    std::string preset;        // the scene's name in its family, e.g. "snow"
+    unsigned seed = 0;
+    int count = 0;             // the count the scene was made with (0: the scene's own)
+    long long steps = 0;       // animation steps taken since the scene was made
+    long long generation = 0;  // new whenever the scene is made again (a reset): the solution starts over
+    bool operator==(const WholeFileScene& o) const {  // spelt out: the CUDA halves are C++17
+        return preset == o.preset && seed == o.seed && count == o.count && steps == o.steps && generation == o.generation;
+    }
+};
+
+// Worker side: hands `scene` to a loaded solution library through the harness entry's functions (`entry`
+// looks one up by name) and returns the course's scene number for loadScene. What it hands over must outlive
+// the renderer: it goes into `keep`.
+using WholeFileSceneHandOver = std::function<int(const WholeFileScene& scene, const std::function<void*(const char*)>& entry,
+                                                 std::shared_ptr<void>& keep)>;
+
 struct WholeFileHarness {
     std::string folder;        // under kernels/include/harness/, e.g. "circles"
     std::string entrySource;   // compiled beside the solution, e.g. "racelab_harness_entry.cu"
     std::string solutionFile;  // what a folder submission holds, e.g. "cudaRenderer.cu"
     std::string recognizer;    // a file whose text matches this (ECMAScript) is such a solution
+    WholeFileSceneHandOver handOverScene;
 };
 
 struct KernelExample {
@@ -72,6 +96,7 @@ struct KernelFrame {
     std::vector<PointerField> pointers;
     std::vector<std::int64_t> sizes;  // in KernelContract::sizes order
     int width = 0, height = 0;        // for RACELAB_PER_PIXEL grids
+    std::optional<WholeFileScene> wholeFileScene;  // where the family has a whole-file harness
 };
 
 // What a scene offers when its family has a contract (Scene::userKernelSide). All GPU work is on the target's

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "userkernel/file_watch.hpp"
+#include "userkernel/whole_file_build.hpp"
 
 namespace racelab::userkernel {
 
@@ -59,7 +60,9 @@ void BackgroundCompiler::run() {
         // Watch what this build reads, stamped before it reads it: a save during the compile is seen, and a
         // header added to the file's includes is watched from now on.
         watch.setFiles(localIncludes(request_.sourcePath));
-        KernelBuild build = compileKernel(request_, cache_);
+        KernelBuild build = request_.wholeFile
+                                ? buildWholeFile({request_.sourcePath, request_.architecture}, *request_.wholeFile, cache_)
+                                : compileKernel(request_, cache_);
         compiling_ = false;
         {
             std::lock_guard lock(mutex_);

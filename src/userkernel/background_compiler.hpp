@@ -1,7 +1,8 @@
-// The live side of a user kernel file: a thread that watches the file (file_watch.hpp) and compiles it
-// (kernel_compiler.hpp) on every save, so the frame loop never waits for NVRTC. The frame loop takes each
-// finished build when it is ready (takeFinished) and swaps the kernel in at its next frame. The thread lives
-// in racelab's main process, so NVRTC's precompiled headers outlive any worker restart.
+// The live side of a user kernel file: a thread that watches the file (file_watch.hpp) and compiles it on every
+// save (kernel_compiler.hpp; a whole-file solution with nvcc, whole_file_build.hpp), so the frame loop never
+// waits for a compiler. The frame loop takes each finished build when it is ready (takeFinished) and swaps the
+// kernel in at its next frame. The thread lives in racelab's main process, so NVRTC's precompiled headers
+// outlive any worker restart.
 #pragma once
 #include <atomic>
 #include <condition_variable>

@@ -4,9 +4,11 @@
 // (background_compiler.hpp) calls it off the frame loop's thread.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "scenes/kernel_contract.hpp"
 #include "userkernel/compile_diagnostics.hpp"
 #include "userkernel/kernel_cache.hpp"
 
@@ -16,6 +18,8 @@ struct CompileRequest {
     std::string sourcePath;    // made absolute by compileKernel
     std::string architecture;  // e.g. "sm_90": the GPU's own (a cubin, no JIT)
     std::vector<std::string> extraOptions;  // e.g. "-DTILE=32"
+    // Set: the file is a whole-file solution of this harness, built with nvcc (whole_file_build.hpp).
+    std::optional<WholeFileHarness> wholeFile;
 };
 
 struct KernelBuild {

@@ -42,6 +42,21 @@ struct FrameTimes {
     double kernelMs = 0;         // first launch's start to last launch's end (CUDA events in the worker)
     std::vector<double> stepMs;  // each launch
     std::vector<long long> guardDamage;  // per output: bytes written past its end (into its guard)
+    std::vector<double> eventStepMs;     // whole-file solutions: each call's time by CUDA events
+    double imageMs = 0;                  // whole-file solutions: getImage and the image's copy to racelab
+};
+
+// A whole-file solution's calls (whole_file_solution.hpp), in the order the course's harness makes them each
+// frame. Each throws Error when the solution reports a failure (a C++ exception of its own).
+class WholeFileCalls {
+public:
+    virtual ~WholeFileCalls() = default;
+    virtual void clearImage() = 0;
+    virtual void advanceAnimation() = 0;
+    virtual void render() = 0;
+    // The course's getImage(): RGBA floats in host memory, `width` x `height`.
+    virtual const float* image(int& width, int& height) = 0;
+    virtual const std::string& label() const = 0;
 };
 
 class KernelExecutor : public GpuHalf {
@@ -51,6 +66,11 @@ public:
     virtual void openBuffers(const IpcBuffers& buffers) = 0;
     // Waits for racelab's inputs, runs the launch list and waits for it. Throws KernelFault when it faulted.
     virtual FrameTimes runFrame(const KernelFrame& frame) = 0;
+    // A whole-file solution's frame as the course's harness runs it: clearImage, `advances` x advanceAnimation
+    // (0 while racelab's scene stands still), render, each timed by the wall clock up to a device synchronize
+    // (the course's measure: stepMs, kernelMs their sum) and by CUDA events (eventStepMs); then getImage into
+    // racelab's output 0. Waits for racelab's inputs first. Throws KernelFault when the solution faulted.
+    virtual FrameTimes runWholeFileFrame(WholeFileCalls& calls, int advances, const KernelFrame& frame) = 0;
 };
 
 }  // namespace racelab::userkernel

@@ -2,8 +2,10 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -12,7 +14,10 @@
 #include "scenes/gpu_half.hpp"
 #include "core/gpu_timing.hpp"
 #include "userkernel/kernel_handoff.hpp"
+#include "core/toolkit_program.hpp"
 #include "userkernel/nvrtc_library.hpp"
+#include "userkernel/sandbox.hpp"
+#include "userkernel/whole_file_build.hpp"
 #include "userkernel/worker_messages.hpp"
 #include "userkernel/worker_process.hpp"
 
@@ -20,13 +25,16 @@ namespace racelab::userkernel {
 namespace {
 
 constexpr int kControlTimeoutMs = 20'000;  // load and buffers: the worker may be opening a large cubin
+// A whole-file solution's loadScene, allocOutputImage and setup: its own allocations, thrust's first call.
+constexpr int kSceneTimeoutMs = 60'000;
 
 // The cubin travels to the worker as a private temporary file (the socket keeps messages small).
 class TemporaryCubin {
 public:
-    explicit TemporaryCubin(const std::vector<std::uint8_t>& cubin) {
+    // In `folder`, else in $TMPDIR or /tmp.
+    explicit TemporaryCubin(const std::vector<std::uint8_t>& cubin, const std::string& folder = "") {
         const char* tmp = std::getenv("TMPDIR");
-        std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/racelab-kernel-XXXXXX";
+        std::string pattern = (!folder.empty() ? folder : std::string(tmp && *tmp ? tmp : "/tmp")) + "/racelab-kernel-XXXXXX";
         const int fd = mkstemp(pattern.data());
         if (fd < 0) throw Error("cannot write a temporary file for the compiled kernel in " + pattern);
         path_ = pattern;
@@ -59,6 +67,12 @@ UserKernel::UserKernel(std::string path, std::string family, KernelContract cont
     : family_(std::move(family)), contract_(std::move(contract)), options_(std::move(options)) {
     std::error_code ec;
     path_ = std::filesystem::absolute(path, ec).lexically_normal().string();
+    if (contract_.wholeFile)
+        if (const std::optional<std::string> solution = wholeFileSolution(path_, *contract_.wholeFile)) {
+            path_ = *solution;
+            wholeFile_ = true;
+        }
+    status_.wholeFile = wholeFile_;
     if (options_.architecture.empty()) options_.architecture = cudaDeviceArchitecture();
     if (options_.architecture.empty()) {
         std::string why;
@@ -66,25 +80,82 @@ UserKernel::UserKernel(std::string path, std::string family, KernelContract cont
         fail(KernelState::Unavailable, "user kernels need a CUDA device: " + why);
         return;
     }
-    if (!nvrtc().usable()) {
+    if (wholeFile_ && findNvcc().empty()) {
+        fail(KernelState::Unavailable, path_ + " is a whole-file solution, which racelab builds with nvcc: " + nvccMissingAdvice());
+        return;
+    }
+    if (!wholeFile_ && !nvrtc().usable()) {
         fail(KernelState::Unavailable, nvrtc().error);
         return;
     }
-    compiler_ = std::make_unique<BackgroundCompiler>(CompileRequest{path_, options_.architecture, {}}, options_.cacheFolder,
-                                                     options_.watch);
+    launcher_ = options_.workerLauncher;
+    if (wholeFile_ && !prepareWholeFileWorker()) return;
+    CompileRequest request{path_, options_.architecture, {}, {}};
+    if (wholeFile_) request.wholeFile = contract_.wholeFile;
+    compiler_ = std::make_unique<BackgroundCompiler>(request, options_.cacheFolder, options_.watch);
     // The worker's CUDA context (a few hundred ms) comes up while the kernel compiles and the scene is made.
     try {
         worker_ = std::make_unique<WorkerProcess>(variantName());
-        worker_->setLauncher(options_.workerLauncher);
+        worker_->setLauncher(launcher_);
         worker_->launch(currentCudaDevice());
     } catch (const Error&) {
         worker_.reset();  // ensureWorker tries again and reports why
     }
 }
 
-UserKernel::~UserKernel() = default;
+UserKernel::~UserKernel() {
+    compiler_.reset();
+    worker_.reset();  // ends the worker (and its sandbox) before its folder goes
+    if (!scratch_.empty()) {
+        std::error_code ec;
+        std::filesystem::remove_all(scratch_, ec);
+    }
+}
 
-std::string UserKernel::variantName() const { return std::filesystem::path(path_).stem().string(); }
+bool UserKernel::prepareWholeFileWorker() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/racelab-solution-XXXXXX";
+    if (!mkdtemp(pattern.data())) {
+        fail(KernelState::Unavailable, "cannot make a folder for " + path_ + "'s worker in " + pattern + ": " + std::strerror(errno));
+        return false;
+    }
+    scratch_ = scratchInside_ = pattern;
+    launcher_.clear();
+    if (options_.sandbox == SandboxMode::Off) {
+        status_.sandbox = "none (--no-sandbox)";
+    } else {
+        SandboxRequest request{scratch_, {std::filesystem::path(path_).parent_path().string()}};
+        // A launcher of the options (compute-sanitizer) runs inside the sandbox: its toolkit must be seen there.
+        if (!options_.workerLauncher.empty())
+            if (const std::string program = findToolkitProgram(options_.workerLauncher[0], nullptr); !program.empty())
+                request.readOnlyFolders.push_back(std::filesystem::path(program).parent_path().parent_path().string());
+        const Sandbox sandbox = makeSandbox(request);
+        if (sandbox.available) {
+            launcher_ = sandbox.launcher;
+            scratchInside_ = sandbox.insideScratch;
+            status_.sandbox = "bubblewrap";
+        } else if (options_.sandbox == SandboxMode::Required) {
+            fail(KernelState::Unavailable, "racelab runs a whole-file solution's host code only in its sandbox, and it cannot "
+                                           "start here: " + sandbox.why + " (--no-sandbox runs it without one)");
+            return false;
+        } else {
+            status_.sandbox = "none: " + sandbox.why;
+            std::fprintf(stderr, "racelab: %s runs without racelab's sandbox (its host code can do what you can): %s\n",
+                         variantName().c_str(), sandbox.why.c_str());
+        }
+    }
+    launcher_.insert(launcher_.end(), options_.workerLauncher.begin(), options_.workerLauncher.end());
+    return true;
+}
+
+// A whole-file solution's file has the course's name (cudaRenderer.cu) in every submission: its folder's name
+// tells them apart.
+std::string UserKernel::variantName() const {
+    const std::filesystem::path file(path_);
+    if (wholeFile_ && file.filename() == contract_.wholeFile->solutionFile && file.has_parent_path())
+        return file.parent_path().filename().string();
+    return file.stem().string();
+}
 
 void UserKernel::fail(KernelState state, const std::string& message, bool timedOut, bool wrotePastEnd) {
     status_.state = state;
@@ -155,9 +226,10 @@ bool UserKernel::ensureWorker() {
             return true;
         }
         if (!worker_) worker_ = std::make_unique<WorkerProcess>(variantName());
-        worker_->setLauncher(options_.workerLauncher);
+        worker_->setLauncher(launcher_);
         worker_->start(currentCudaDevice());
         workerHasBuffers_ = false;
+        workerUsed_ = false;
         loaded_.reset();
         return true;
     } catch (const Error& e) {
@@ -167,6 +239,7 @@ bool UserKernel::ensureWorker() {
 }
 
 bool UserKernel::load(const KernelBuild& build) {
+    if (wholeFile_) return loadWholeFile(build);
     if (!ensureWorker()) return false;
     const LoadSpec spec{variantName() + " (" + path_ + ")", contract_.parametersSymbol, contract_.parametersBytes,
                         contract_.sizes};
@@ -197,11 +270,73 @@ bool UserKernel::load(const KernelBuild& build) {
     return false;
 }
 
+bool UserKernel::loadWholeFile(const KernelBuild& build) {
+    // One solution, one renderer a worker (whole_file_solution.hpp): a worker that ran one is replaced.
+    if (worker_ && worker_->running() && workerUsed_) worker_->stop();
+    session_.reset();
+    if (!ensureWorker()) return false;
+    WorkerReply reply;
+    try {
+        const TemporaryCubin library(build.cubin, scratch_);
+        const std::string inside = scratchInside_ + "/" + std::filesystem::path(library.path()).filename().string();
+        workerUsed_ = true;
+        reply = worker_->request(wholeFileLoadRequest(inside, variantName() + " (" + path_ + ")", family_, options_.limits),
+                                 kControlTimeoutMs, "loading the solution (its static initialisers)");
+    } catch (const Error& e) {
+        reply.error = e.what();
+    }
+    if (reply.ok) {
+        loaded_ = build;
+        status_.steps = reply.message.value("steps", std::vector<std::string>{});
+        status_.runningBuild = true;
+        return true;
+    }
+    std::string message = reply.error;
+    if (const std::string output = worker_->recentOutput(); !output.empty()) message += "\nits last output:" + output;
+    fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message);
+    if (live()) std::fprintf(stderr, "%s\n", message.c_str());
+    loaded_.reset();
+    status_.runningBuild = false;
+    return false;
+}
+
+bool UserKernel::startWholeFileScene(const KernelFrame& frame) {
+    if (!frame.wholeFileScene) return failFrame(KernelState::ContractBroken, "this scene gives a whole-file solution no scene to load");
+    WholeFileScene scene = *frame.wholeFileScene;
+    if (session_ && sessionWidth_ == frame.width && sessionHeight_ == frame.height && scene.steps >= session_->steps) {
+        WholeFileScene running = *session_;
+        running.steps = scene.steps;
+        if (running == scene) return true;
+    }
+    if (session_) {  // another scene, size or a reset: the solution starts over in a new worker
+        const KernelBuild build = *loaded_;
+        if (!loadWholeFile(build)) {
+            ++status_.failedFrames;
+            return false;
+        }
+    }
+    if (!worker_ || !worker_->running()) return failFrame(KernelState::Faulted, "the kernel worker is not running");
+    const WorkerReply reply = worker_->request(wholeFileSceneRequest(scene, frame.width, frame.height), kSceneTimeoutMs,
+                                               variantName() + " did not finish loadScene, allocOutputImage and setup");
+    if (!reply.ok) {
+        std::string message = reply.error;
+        if (const std::string output = worker_->recentOutput(); !output.empty()) message += "\nits last output:" + output;
+        if (live()) std::fprintf(stderr, "%s\n", message.c_str());
+        return failFrame(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message, reply.timedOut);
+    }
+    scene.steps = 0;  // loaded: the worker advances it to each frame's steps
+    session_ = scene;
+    sessionWidth_ = frame.width;
+    sessionHeight_ = frame.height;
+    return true;
+}
+
 bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     poll();
     if (!loaded_ || !worker_ || !worker_->running()) return false;
     if (!handoff_) handoff_ = makeGpuHalf<KernelHandoff>("userkernel_handoff");
     KernelFrame frame = side.userKernelFrame(target);
+    if (wholeFile_ && !startWholeFileScene(frame)) return false;
     std::vector<std::size_t> inputBytes, outputBytes;
     for (const auto& input : frame.inputs) inputBytes.push_back(input.bytes);
     for (const auto& output : frame.outputs) outputBytes.push_back(output.bytes);
@@ -253,10 +388,22 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     const double roundTripMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     status_.kernelMs = times.kernelMs;
     status_.stepMs = times.stepMs;
+    status_.eventStepMs = times.eventStepMs;
+    status_.imageMs = times.imageMs;
     status_.handoffMs = std::max(0.0, roundTripMs - times.kernelMs);
+    if (session_ && frame.wholeFileScene) session_->steps = frame.wholeFileScene->steps;
     ++status_.frames;
-    if (recording_) recorded_.kernelMs.push_back(status_.kernelMs), recorded_.handoffMs.push_back(status_.handoffMs);
+    if (recording_) record();
     return true;
+}
+
+void UserKernel::record() {
+    recorded_.kernelMs.push_back(status_.kernelMs);
+    recorded_.handoffMs.push_back(status_.handoffMs);
+    recorded_.imageMs.push_back(status_.imageMs);
+    if (recorded_.stepNames != status_.steps) recorded_.stepNames = status_.steps, recorded_.stepMs.assign(status_.steps.size(), {});
+    for (std::size_t i = 0; i < status_.stepMs.size() && i < recorded_.stepMs.size(); ++i)
+        recorded_.stepMs[i].push_back(status_.stepMs[i]);
 }
 
 void UserKernel::recordFrameTimes(bool on) {

@@ -3,6 +3,10 @@
 // time through the hand-over buffers (kernel_handoff.hpp), under a watchdog. Every failure (a compile error, a
 // broken contract, a fault, a hang) becomes a status with a message naming the file; the last good build keeps
 // running while a save does not compile, and a faulted kernel waits for the next save.
+//
+// A whole-file solution (a course's cudaRenderer.cu, KernelContract::wholeFile) takes the same path with nvcc
+// instead of NVRTC and the course's calls instead of a launch list (whole_file_solution.hpp). Its renderer lives
+// as long as its worker: a new scene, size or reset, or a step back in the animation, starts a new worker.
 #pragma once
 #include <memory>
 #include <optional>
@@ -11,11 +15,20 @@
 
 #include "scenes/kernel_contract.hpp"
 #include "userkernel/background_compiler.hpp"
+#include "userkernel/worker_limits.hpp"
 
 namespace racelab::userkernel {
 
 class KernelHandoff;
 class WorkerProcess;
+
+// Whether a whole-file solution's worker runs in the sandbox (sandbox.hpp). Launch-list kernels have no host
+// code: they need none.
+enum class SandboxMode {
+    Required,     // grade: no sandbox, no run (the submission is not-run, never at fault)
+    IfAvailable,  // the viewer, check, bench: the user's own code runs unsandboxed where it must, and is told so
+    Off,          // --no-sandbox
+};
 
 struct UserKernelOptions {
     bool watch = true;             // recompile on save (the viewer); false: compile once (check, bench, render)
@@ -23,6 +36,8 @@ struct UserKernelOptions {
     std::string architecture;      // "" : the current GPU's
     std::string cacheFolder = KernelCache::defaultFolder();
     std::vector<std::string> workerLauncher;  // e.g. compute-sanitizer and its options (worker_process.hpp)
+    SandboxMode sandbox = SandboxMode::IfAvailable;
+    WorkerLimits limits;  // a whole-file solution's worker's own (worker_limits.hpp)
 };
 
 enum class KernelState {
@@ -45,11 +60,16 @@ struct UserKernelStatus {
     double compileMs = 0;       // of the newest build
     bool fromCache = false;
     int builds = 0;             // builds finished so far (good or not)
-    std::vector<std::string> steps;  // the running launch list
+    bool wholeFile = false;          // a whole-file solution (its steps are the course's calls)
+    std::string sandbox;             // a whole-file solution's: "bubblewrap", or why it runs without one
+    std::vector<std::string> steps;  // the running launch list, or clearImage, advanceAnimation, render
     // The last frame: the worker's own time for the launch list (CUDA events there), and the rest of the
-    // round trip (inputs copied, the context switches, the reply), by racelab's wall clock.
+    // round trip (inputs copied, the context switches, the reply), by racelab's wall clock. A whole-file
+    // solution's is the course's: the wall clock around each call, up to a device synchronize, summed (its
+    // hand-over includes getImage and the image's copy to racelab); eventStepMs the same calls by CUDA events.
     double kernelMs = 0, handoffMs = 0;
-    std::vector<double> stepMs;
+    std::vector<double> stepMs, eventStepMs;
+    double imageMs = 0;  // a whole-file solution's: getImage and the image's copy, in the worker (part of handoffMs)
     long long frames = 0;
     long long failedFrames = 0;  // frames it did not finish: a fault, a hang, a broken contract, a write past an output
 };
@@ -57,7 +77,9 @@ struct UserKernelStatus {
 // Every frame's two times while a caller records them (bench's measured frames): the worker's own time for
 // the launch list and the hand-over, as in UserKernelStatus.
 struct RecordedFrameTimes {
-    std::vector<double> kernelMs, handoffMs;
+    std::vector<double> kernelMs, handoffMs, imageMs;
+    std::vector<std::string> stepNames;
+    std::vector<std::vector<double>> stepMs;  // per step (stepNames), every frame
 };
 
 class UserKernel {
@@ -94,7 +116,15 @@ public:
 private:
     void takeBuild(KernelBuild build);
     bool load(const KernelBuild& build);
+    bool loadWholeFile(const KernelBuild& build);
+    // Makes the scratch folder and the worker's launcher (the sandbox, then any launcher of the options). False
+    // when the solution cannot run here (SandboxMode::Required without a sandbox).
+    bool prepareWholeFileWorker();
+    // A whole-file frame's scene: loaded in the worker unless it runs this one already (a new worker if it
+    // runs another). False when the frame cannot run.
+    bool startWholeFileScene(const KernelFrame& frame);
     bool ensureWorker();
+    void record();  // this frame's times into recorded_
     void fail(KernelState state, const std::string& message, bool timedOut = false, bool wrotePastEnd = false);
     // A frame the kernel did not finish: the failure recorded and counted, the build no longer run. False.
     bool failFrame(KernelState state, const std::string& message, bool timedOut = false, bool wrotePastEnd = false);
@@ -107,6 +137,13 @@ private:
     std::unique_ptr<WorkerProcess> worker_;
     std::unique_ptr<KernelHandoff> handoff_;
     bool workerHasBuffers_ = false;
+    bool wholeFile_ = false;
+    std::vector<std::string> launcher_;      // what starts the worker: the sandbox, then the options' launcher
+    std::string scratch_;                    // a whole-file solution's folder: its library, its sandbox's /tmp
+    std::string scratchInside_;              // the same folder as its worker sees it
+    bool workerUsed_ = false;                // a whole-file solution was loaded into this worker
+    std::optional<WholeFileScene> session_;  // the scene the worker's renderer runs, its steps as far as taken
+    int sessionWidth_ = 0, sessionHeight_ = 0;
     std::optional<KernelBuild> loaded_;      // the build the worker runs (kept to load again after a restart)
     std::optional<KernelBuild> lastGood_;    // the newest build that loaded
     long long frameId_ = 0;

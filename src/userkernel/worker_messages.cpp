@@ -23,6 +23,10 @@ std::vector<std::size_t> outputBytes(const KernelFrame& frame) {
     return out;
 }
 
+nlohmann::json sceneJson(const WholeFileScene& s) {
+    return {{"preset", s.preset}, {"seed", s.seed}, {"count", s.count}, {"steps", s.steps}, {"generation", s.generation}};
+}
+
 }  // namespace
 
 nlohmann::json loadRequest(const std::string& cubinPath, const LoadSpec& spec) {
@@ -37,6 +41,20 @@ nlohmann::json loadRequest(const std::string& cubinPath, const LoadSpec& spec) {
 LoadSpec loadSpecFrom(const nlohmann::json& r) {
     return {r.at("label").get<std::string>(), r.at("parametersSymbol").get<std::string>(),
             r.at("parametersBytes").get<std::size_t>(), r.at("sizes").get<std::vector<std::string>>()};
+}
+
+nlohmann::json wholeFileLoadRequest(const std::string& libraryPath, const std::string& label, const std::string& family,
+                                    const WorkerLimits& limits) {
+    return {{"op", "load"}, {"library", libraryPath}, {"label", label}, {"family", family}, {"limits", limitsJson(limits)}};
+}
+
+nlohmann::json wholeFileSceneRequest(const WholeFileScene& scene, int width, int height) {
+    return {{"op", "scene"}, {"scene", sceneJson(scene)}, {"width", width}, {"height", height}};
+}
+
+WholeFileScene wholeFileSceneFrom(const nlohmann::json& s) {
+    return {s.at("preset").get<std::string>(), s.at("seed").get<unsigned>(), s.at("count").get<int>(),
+            s.at("steps").get<long long>(), s.at("generation").get<long long>()};
 }
 
 nlohmann::json buffersRequest(const IpcBuffers& buffers) {
@@ -57,14 +75,16 @@ IpcBuffers buffersFrom(const nlohmann::json& r) {
 nlohmann::json frameRequest(const KernelFrame& frame, long long id) {
     nlohmann::json pointers = nlohmann::json::array();
     for (const auto& p : frame.pointers) pointers.push_back({p.offset, p.output, p.index});
-    return {{"op", "frame"},
-            {"id", id},
-            {"parameters", toBinary(frame.parameters.data(), frame.parameters.size())},
-            {"pointers", pointers},
-            {"sizes", frame.sizes},
-            {"outputBytes", outputBytes(frame)},
-            {"width", frame.width},
-            {"height", frame.height}};
+    nlohmann::json request = {{"op", "frame"},
+                              {"id", id},
+                              {"parameters", toBinary(frame.parameters.data(), frame.parameters.size())},
+                              {"pointers", pointers},
+                              {"sizes", frame.sizes},
+                              {"outputBytes", outputBytes(frame)},
+                              {"width", frame.width},
+                              {"height", frame.height}};
+    if (frame.wholeFileScene) request["scene"] = sceneJson(*frame.wholeFileScene);
+    return request;
 }
 
 KernelFrame frameFrom(const nlohmann::json& r) {
@@ -77,16 +97,23 @@ KernelFrame frameFrom(const nlohmann::json& r) {
     for (std::size_t bytes : r.value("outputBytes", std::vector<std::size_t>{})) f.outputs.push_back({"", bytes});
     f.width = r.at("width").get<int>();
     f.height = r.at("height").get<int>();
+    if (r.contains("scene")) f.wholeFileScene = wholeFileSceneFrom(r.at("scene"));
     return f;
 }
 
 nlohmann::json timesReply(const FrameTimes& times) {
-    return {{"ok", true}, {"kernelMs", times.kernelMs}, {"stepMs", times.stepMs}, {"guardDamage", times.guardDamage}};
+    return {{"ok", true},
+            {"kernelMs", times.kernelMs},
+            {"stepMs", times.stepMs},
+            {"guardDamage", times.guardDamage},
+            {"eventStepMs", times.eventStepMs},
+            {"imageMs", times.imageMs}};
 }
 
 FrameTimes timesFrom(const nlohmann::json& reply) {
     return {reply.value("kernelMs", 0.0), reply.value("stepMs", std::vector<double>{}),
-            reply.value("guardDamage", std::vector<long long>{})};
+            reply.value("guardDamage", std::vector<long long>{}), reply.value("eventStepMs", std::vector<double>{}),
+            reply.value("imageMs", 0.0)};
 }
 
 }  // namespace racelab::userkernel

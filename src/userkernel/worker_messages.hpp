@@ -1,6 +1,7 @@
 // The messages between racelab and its kernel worker (worker_channel.hpp carries them), built and read in one
-// place so both sides agree. Requests: ready (from the worker, once its context is up), load, buffers, frame,
-// quit. Every answer has "ok", and "error" when not ok; "workerEnds" says the worker's context is lost and it
+// place so both sides agree. Requests: ready (from the worker, once its context is up), load (a cubin, or a
+// whole-file solution's library), scene (a whole-file solution's scene: load, allocate, set up), buffers,
+// frame, quit. Every answer has "ok", and "error" when not ok; "workerEnds" says the worker's context is lost and it
 // ends after answering.
 #pragma once
 #include <nlohmann/json.hpp>
@@ -8,11 +9,17 @@
 
 #include "scenes/kernel_contract.hpp"
 #include "userkernel/kernel_executor.hpp"
+#include "userkernel/worker_limits.hpp"
 
 namespace racelab::userkernel {
 
 nlohmann::json loadRequest(const std::string& cubinPath, const LoadSpec& spec);
 LoadSpec loadSpecFrom(const nlohmann::json& request);
+
+nlohmann::json wholeFileLoadRequest(const std::string& libraryPath, const std::string& label, const std::string& family,
+                                    const WorkerLimits& limits);
+nlohmann::json wholeFileSceneRequest(const WholeFileScene& scene, int width, int height);
+WholeFileScene wholeFileSceneFrom(const nlohmann::json& scene);
 
 nlohmann::json buffersRequest(const IpcBuffers& buffers);
 IpcBuffers buffersFrom(const nlohmann::json& request);

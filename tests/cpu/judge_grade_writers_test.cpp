@@ -118,7 +118,7 @@ TEST(JudgeGradeWriters, CsvHasOneRecordPerRowWithTheRunsFacts) {
     const std::vector<std::string> header{"submission", "scene", "status", "score", "max_score", "median_ms",
                                           "reference_ms", "ratio", "wrong_pixels", "differing_between_runs", "message",
                                           "racelab_commit", "racelab_dirty", "gpu", "driver", "cuda_runtime",
-                                          "cuda_driver", "date_utc", "rule", "shard"};
+                                          "cuda_driver", "date_utc", "rule", "shard", "step_median_ms"};
     EXPECT_EQ(records[0], header);
     for (const auto& record : records) ASSERT_EQ(record.size(), header.size());
     EXPECT_EQ(records[1][0], "'=cmd|' /C calc'!A0.cu");
@@ -136,8 +136,11 @@ TEST(JudgeGradeWriters, CsvHasOneRecordPerRowWithTheRunsFacts) {
     EXPECT_EQ(plain[2], (std::vector<std::string>{"alice.cu", "a/two", "pass", "6", "9", "2", "1", "2", "0", "0", "",
                                                   "abc123", "false", "GPU X", "580.65", "13.0", "13.0",
                                                   "2026-03-01T10:00:00Z", "correct=2,perf=7,full=1.2,zero=10,partial=ceil",
-                                                  "0/1"}));
+                                                  "0/1", ""}));
     EXPECT_EQ(plain[3][5], "");  // not measured: empty
+    GradeTable withSteps = plainTable();
+    withSteps.rows[0].stepMedianMs = {{"clearImage", 0.25}, {"advanceAnimation", 0}, {"render", 1.5}};
+    EXPECT_EQ(parseCsv(gradeCsv(withSteps))[1].back(), "clearImage=0.25;advanceAnimation=0;render=1.5");
 }
 
 TEST(JudgeGradeWriters, HtmlEscapesEveryCharacterThatOpensMarkup) {
@@ -198,6 +201,7 @@ TEST(JudgeGradeWriters, JsonRoundTripKeepsEveryField) {
     GradeTable table = hostileTable();
     table.rows[0].medianMs = 0.1;          // a number with no short binary form
     table.rows[0].referenceMs = 1.0 / 3.0;
+    table.rows[0].stepMedianMs = {{"clearImage", 0.012}, {"advanceAnimation", 0.0}, {"render", 0.088}};
     table.rows[1].score = 5.5;
     table.facts.shard = Shard{2, 5};
     table.facts.rule = scoreRuleText(parseScoreRule("full=1.1,partial=exact"));

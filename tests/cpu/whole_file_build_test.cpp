@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
 #include "core/read_file.hpp"
 #include "fresh_folder.hpp"
 #include "app/grading.hpp"
@@ -19,6 +20,7 @@
 #include "racelab_with_own_cache.hpp"
 #include "scenes/scene_registry.hpp"
 #include "test_data.hpp"
+#include "userkernel/user_kernel.hpp"
 #include "userkernel/whole_file_build.hpp"
 
 namespace fs = std::filesystem;
@@ -204,43 +206,42 @@ TEST(WholeFileBuild, ASolutionWithNoLoadSceneIsToldSo) {
               std::string::npos);
 }
 
-TEST(WholeFileBuild, AsAKernelToRunItIsRefusedWithWhatWorksInstead) {
+// --kernel takes a whole-file solution as a file or as its folder: the kernel runs the course's file, named
+// after its folder (every submission's file is cudaRenderer.cu). A folder without one is refused.
+TEST(WholeFileBuild, AsAKernelItIsTakenAsFileOrFolderAndNamedAfterItsFolder) {
     SceneSelection selection;
     selection.scene = "circles/rgb";
     const WorkloadFamily& circles = *findScene("circles/rgb").family;
-    for (const std::string& path : {racelab::testing::testDataPath("data/whole_file/per_pixel_2022"),
-                                    racelab::testing::testDataPath("data/whole_file/per_pixel_2022/cudaRenderer.cu")}) {
+    const std::string folder = racelab::testing::testDataPath("data/whole_file/per_pixel_2022");
+    for (const std::string& path : {folder, folder + "/cudaRenderer.cu"}) {
         selection.kernel = path;
-        try {
-            makeUserKernel(selection, circles, false);
-            ADD_FAILURE() << path << " was taken as a launch-list kernel";
-        } catch (const UsageError& e) {
-            const std::string message = e.what();
-            EXPECT_NE(message.find("is a whole-file solution"), std::string::npos) << message;
-            EXPECT_NE(message.find("racelab compile"), std::string::npos) << message;
-        }
+        const auto kernel = makeUserKernel(selection, circles, false);
+        ASSERT_TRUE(kernel);
+        EXPECT_TRUE(kernel->status().wholeFile) << path;
+        EXPECT_EQ(fs::path(kernel->path()).filename(), "cudaRenderer.cu") << path;
+        EXPECT_EQ(kernel->variantName(), "per_pixel_2022") << path;
     }
     selection.kernel = freshTestFolder("whole-file-empty-folder").string();
     EXPECT_THROW(makeUserKernel(selection, circles, false), UsageError);
 }
 
-TEST(WholeFileBuild, GradeCompilesAWholeFileSubmissionAndSaysItWasNotRun) {
+TEST(WholeFileBuild, GradeWithoutAGpuCompilesAWholeFileSubmissionAndSaysItWasNotRun) {
     REQUIRE_NVCC();
+    if (std::string why; cudaUsable(&why)) GTEST_SKIP() << "a CUDA device is here: the GPU tests grade whole-file solutions";
     // grade builds through the kernel cache: a folder of this test's, never the user's.
     setenv("RACELAB_KERNEL_CACHE", freshTestFolder("whole-file-grade-cache").c_str(), 1);
+    const fs::path classFolder = freshTestFolder("whole-file-grade-class");
+    fs::copy(racelab::testing::testDataPath("data/whole_file/per_pixel_2022"), classFolder / "per_pixel_2022");
     GradeOptions options;
-    options.path = racelab::testing::testDataPath("data/whole_file");
+    options.path = classFolder.string();
     options.scenes = {"circles/rgb", "circles/pattern"};
-    Grader grader(options);
-    const judge::Submission submission{"per_pixel_2022",
-                                       racelab::testing::testDataPath("data/whole_file/per_pixel_2022/cudaRenderer.cu"), ""};
-    const std::vector<judge::GradeRow> rows = grader.grade(submission);
-    ASSERT_EQ(rows.size(), 2u);
-    for (const judge::GradeRow& row : rows) {
+    const judge::GradeTable table = gradeSubmissions(options);
+    ASSERT_EQ(table.rows.size(), 2u);
+    for (const judge::GradeRow& row : table.rows) {
+        EXPECT_EQ(row.submission, "per_pixel_2022");
         EXPECT_EQ(row.status, judge::GradeStatus::NotRun) << row.message;
         EXPECT_EQ(row.maxScore, 0) << "racelab's limit must cost no points";
         EXPECT_NE(row.message.find("with nvcc into a shared library"), std::string::npos) << row.message;
-        EXPECT_NE(row.message.find("does not run one yet"), std::string::npos) << row.message;
     }
 }
 

@@ -1,153 +1,145 @@
-// Whole-file solutions on a real GPU, driven through racelab's harness entry points as the course's harness
-// drives a renderer (load the scene, allocate the image, set up once; clear, advance, render, read the image),
-// with racelab's own scene data handed over first. Each frame is judged against racelab's CPU reference by
-// the scene's rule, as a kernel's frame is: the correct course-style solutions pass, and the racy one (one
-// thread per circle, plain read-modify-write) gives different frames from run to run.
+// Whole-file solutions on a real GPU, run as racelab runs them: built with nvcc, loaded into the kernel worker
+// and driven there as the course's harness drives a renderer (load the scene, allocate the image, set up once;
+// clear, advance, render, read the image each frame), the image handed back and judged against racelab's CPU
+// reference by the scene's rule, as a kernel's frame is. The correct course-style solutions pass, the one that
+// animates follows racelab's animation frame for frame (and starts over on a reset or a new size), and the racy
+// one (one thread per circle, plain read-modify-write) draws different frames from run to run.
 #include <gtest/gtest.h>
 
-#include <dlfcn.h>
+#include <numeric>
 
-#include <filesystem>
-#include <fstream>
-#include <memory>
-
-#include "core/device_math.hpp"
-#include "core/gpu_timing.hpp"
+#include "app/grading.hpp"
+#include "frame/offline_frame.hpp"
 #include "gpu_test_support.hpp"
-#include "judge/scene_check.hpp"
-#include "scenes/circles/circle_kernel_contract.hpp"
-#include "scenes/circles/circle_scene_spec.hpp"
-#include "scenes/circles/snow_noise.hpp"
-#include "scenes/scene_registry.hpp"
 #include "test_data.hpp"
+#include "userkernel/user_kernel.hpp"
 #include "userkernel/whole_file_build.hpp"
 
-namespace fs = std::filesystem;
 using namespace racelab;
 using namespace racelab::userkernel;
 
 namespace {
 
-struct HarnessScene {
-    int numCircles;
-    const float *position, *velocity, *color, *radius;
-};
-
-// One solution's library, opened, with the entry points the worker will call.
-class Solution {
-public:
-    explicit Solution(const std::string& folder) {
-        const WholeFileHarness& harness = *findScene("circles/rgb").family->kernelContract->wholeFile;
-        const std::optional<std::string> file = wholeFileSolution(folder, harness);
-        if (!file) throw Error(folder + ": no whole-file solution");
-        const KernelBuild build = buildWholeFile({*file, cudaDeviceArchitecture()}, harness, KernelCache(""));
-        if (!build.ok) throw Error(build.messages());
-        library_ = (fs::temp_directory_path() / ("racelab-whole-file-" + fs::path(folder).filename().string() + ".so")).string();
-        std::ofstream(library_, std::ios::binary).write(reinterpret_cast<const char*>(build.cubin.data()),
-                                                        static_cast<std::streamsize>(build.cubin.size()));
-        handle_ = dlopen(library_.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (!handle_) throw Error(dlerror());
-    }
-    ~Solution() {
-        if (handle_) dlclose(handle_);
-        std::error_code ec;
-        fs::remove(library_, ec);
-    }
-    template <class F>
-    F* entry(const char* name) const {
-        auto* f = reinterpret_cast<F*>(dlsym(handle_, name));
-        if (!f) throw Error(std::string("no entry point ") + name);
-        return f;
-    }
-    std::string error() const { return entry<const char*()>("racelab_harness_error")(); }
-
-    // The frames of `preset` the course's way: set up once, then `runs` times clear + advance + render + read.
-    std::vector<HostImage> frames(const std::string& preset, int size, int runs) const {
-        const circles::CircleSet set = circles::generateCircles(preset, 0);
-        const HarnessScene scene{set.count(), set.position.data(), set.velocity.data(), set.color.data(), set.radius.data()};
-        entry<void(const int*, const int*, const float*)>("racelab_harness_set_noise")(
-            circles::kSnowPermutationX, circles::kSnowPermutationY, circles::kSnowValues);
-        entry<void(const HarnessScene*)>("racelab_harness_set_scene")(&scene);
-        void* renderer = entry<void*()>("racelab_harness_create")();
-        if (!renderer) throw Error(error());
-        auto step = [&](const char* name) {
-            if (entry<int(void*)>(name)(renderer) != 0) throw Error(std::string(name) + ": " + error());
-        };
-        if (entry<int(void*, int, int)>("racelab_harness_load_scene")(renderer, circles::courseSceneName(preset), 0) != 0 ||
-            entry<int(void*, int, int)>("racelab_harness_alloc_output_image")(renderer, size, size) != 0)
-            throw Error(error());
-        step("racelab_harness_setup");
-        std::vector<HostImage> out;
-        for (int run = 0; run < runs; ++run) {
-            step("racelab_harness_clear_image");
-            step("racelab_harness_advance_animation");
-            step("racelab_harness_render");
-            int width = 0, height = 0;
-            const float* data = entry<const float*(void*, int*, int*)>("racelab_harness_image")(renderer, &width, &height);
-            if (!data) throw Error("getImage: " + error());
-            HostImage image(width, height);
-            for (std::size_t i = 0; i < image.pixels.size(); ++i) image.pixels[i] = toByte(data[i]);
-            out.push_back(std::move(image));
-        }
-        entry<void(void*)>("racelab_harness_destroy")(renderer);
-        return out;
-    }
-
-private:
-    std::string library_;
-    void* handle_ = nullptr;
-};
-
-HostImage reference(const std::string& scene, int size, CheckRule& rule) {
-    SceneOptions options;
-    options.backend = Backend::Cpu;
-    std::unique_ptr<Scene> made = createScene(scene, options);
-    HostImage image(size, size);
-    made->renderReference(image, true);
-    rule = made->checkRule();
-    return image;
-}
-
 #define REQUIRE_NVCC() \
     if (findNvcc().empty()) GTEST_SKIP() << nvccMissingAdvice()
+
+std::string solutionFolder(const std::string& name) { return racelab::testing::testDataPath("data/whole_file/" + name); }
+
+SceneSelection selectionOf(const std::string& solution, const std::string& scene, const std::string& size) {
+    SceneSelection selection;
+    selection.scene = scene;
+    selection.size = size;
+    selection.kernel = solutionFolder(solution);
+    selection.backend = "cuda";
+    return selection;
+}
+
+// The scene's CPU reference for its current state, at `size`.
+ImageComparison againstReference(Scene& scene, const HostImage& gpu, cudaStream_t stream) {
+    scene.syncStateToHost(stream);
+    HostImage cpu(gpu.width, gpu.height);
+    scene.renderReference(cpu, true);
+    return compareImages(gpu, cpu, scene.checkRule().channelTolerance);
+}
+
+constexpr int kCourseWrongPixels = 5;  // the course's rule: at most 5 pixels off by more than 0.1 in a channel
 
 }  // namespace
 
 class CorrectWholeFileGpu : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(CorrectWholeFileGpu, PassesTheCoursesRuleOnEveryStaticScene) {
+TEST_P(CorrectWholeFileGpu, PassesTheCoursesRuleOnEveryStaticSceneThroughTheWorker) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     REQUIRE_NVCC();
-    constexpr int kSize = 1024;
-    {
-        const Solution solution(racelab::testing::testDataPath(std::string("data/whole_file/") + GetParam()));
-        for (const char* preset : {"rgb", "rgby", "rand10k", "pattern", "biglittle"}) {
-            SCOPED_TRACE(preset);
-            CheckRule rule{0.f, 0, {}};
-            const HostImage expected = reference(std::string("circles/") + preset, kSize, rule);
-            const std::vector<HostImage> got = solution.frames(preset, kSize, 2);
-            for (const HostImage& frame : got) {
-                const judge::SceneCheckReport report = judge::checkScene(expected, frame, rule);
-                EXPECT_TRUE(report.pass) << report.wrongPixels << " wrong pixels, the largest RGB difference "
-                                         << report.maxRgbDifference;
-            }
-            EXPECT_EQ(got[0].pixels, got[1].pixels) << "a correct solution drew two different frames";
-        }
+    for (const char* preset : {"rgb", "rgby", "rand10k", "pattern", "biglittle"}) {
+        SCOPED_TRACE(preset);
+        const gputest::ReferenceComparison c =
+            gputest::compareWithReference(selectionOf(GetParam(), std::string("circles/") + preset, "1024x1024"), 0);
+        const UserKernelStatus& status = c.prepared.kernel->status();
+        ASSERT_EQ(status.state, KernelState::Running) << status.message;
+        EXPECT_LE(c.result.differingPixels, kCourseWrongPixels) << "largest channel difference " << c.result.maxChannelDifference;
+        // The course's measure, call by call: the three calls, the frame's time their sum.
+        EXPECT_EQ(status.steps, (std::vector<std::string>{"clearImage", "advanceAnimation", "render"}));
+        ASSERT_EQ(status.stepMs.size(), 3u);
+        ASSERT_EQ(status.eventStepMs.size(), 3u);
+        EXPECT_NEAR(status.kernelMs, std::accumulate(status.stepMs.begin(), status.stepMs.end(), 0.0), 1e-9);
+        EXPECT_GT(status.stepMs[2], 0.0);
+        // The wall clock holds the events' time and the call's own overhead: never less, within a millisecond.
+        EXPECT_GE(status.stepMs[2] + 0.05, status.eventStepMs[2]);
     }
 }
 
 INSTANTIATE_TEST_SUITE_P(CourseStyle, CorrectWholeFileGpu, ::testing::Values("per_pixel_2022", "tiled_thrust", "own_members"));
 
+TEST(WholeFileGpu, OneWorkerFollowsTheAnimationAndStartsOverOnAResetOrANewSize) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    REQUIRE_NVCC();
+    PreparedScene prepared = prepareScene(selectionOf("per_pixel_2022", "circles/bouncingballs", "512x512"), "512x512");
+    Scene& scene = *prepared.scene;
+    CudaStream stream;
+    // Frame by frame, as the viewer goes: the solution advances its own copy once a frame.
+    HostImage frame = renderOffline(scene, prepared.variant, prepared.size, stream.get());
+    ImageComparison atStart = againstReference(scene, frame, stream.get());
+    EXPECT_LE(atStart.differingPixels, kCourseWrongPixels) << "frame 0";
+    for (int i = 1; i <= 40; ++i) {
+        scene.advance(1.0 / 60.0, stream.get());
+        frame = renderOffline(scene, prepared.variant, prepared.size, stream.get());
+    }
+    const ImageComparison at40 = againstReference(scene, frame, stream.get());
+    EXPECT_LE(at40.differingPixels, kCourseWrongPixels) << "frame 40: largest difference " << at40.maxChannelDifference;
+    // The same frame again (a paused viewer, check's repeated runs): clear and render, no step.
+    const HostImage again = renderOffline(scene, prepared.variant, prepared.size, stream.get());
+    EXPECT_EQ(again.pixels, frame.pixels);
+    // A reset goes back to frame 0: a new worker, the scene loaded again.
+    scene.reset();
+    frame = renderOffline(scene, prepared.variant, prepared.size, stream.get());
+    EXPECT_LE(againstReference(scene, frame, stream.get()).differingPixels, kCourseWrongPixels) << "after a reset";
+    // A new size is a new allocOutputImage: a new worker too.
+    advanceTo(scene, 25, stream.get());
+    frame = renderOffline(scene, prepared.variant, {640, 360}, stream.get());
+    EXPECT_EQ(frame.width, 640);
+    EXPECT_LE(againstReference(scene, frame, stream.get()).differingPixels, kCourseWrongPixels) << "at 640x360, frame 25";
+    EXPECT_EQ(prepared.kernel->status().state, KernelState::Running) << prepared.kernel->status().message;
+    EXPECT_EQ(prepared.kernel->status().failedFrames, 0);
+}
+
 TEST(WholeFileGpu, TheRacySolutionDrawsDifferentFramesFromRunToRun) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     REQUIRE_NVCC();
-    const Solution solution(racelab::testing::testDataPath("data/whole_file/racy_per_circle"));
-    const std::vector<HostImage> got = solution.frames("rand10k", 1024, 6);
+    PreparedScene prepared = prepareScene(selectionOf("racy_per_circle", "circles/rand10k", "1024x1024"), "1024x1024");
+    CudaStream stream;
+    std::vector<HostImage> runs;
+    for (int i = 0; i < 6; ++i) runs.push_back(renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get()));
     int differing = 0;
-    for (std::size_t i = 1; i < got.size(); ++i) differing += got[i].pixels != got[0].pixels ? 1 : 0;
-    std::printf("  racy_per_circle on rand10k: %d of %zu later runs differ from the first\n", differing, got.size() - 1);
+    for (std::size_t i = 1; i < runs.size(); ++i) differing += runs[i].pixels != runs[0].pixels ? 1 : 0;
+    std::printf("  racy_per_circle on rand10k: %d of %zu later runs differ from the first\n", differing, runs.size() - 1);
     EXPECT_GE(differing, 1);
-    CheckRule rule{0.f, 0, {}};
-    const HostImage expected = reference("circles/rand10k", 1024, rule);
-    EXPECT_FALSE(judge::checkScene(expected, got[0], rule).pass);
+    EXPECT_GT(againstReference(*prepared.scene, runs[0], stream.get()).differingPixels, kCourseWrongPixels);
+}
+
+// grade runs a whole-file submission as it runs a launch list: judged by the course's rule over repeated runs,
+// timed by the course's measure, with clearImage, advanceAnimation and render apart.
+TEST(WholeFileGpu, GradeJudgesAndTimesWholeFileSubmissions) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    REQUIRE_NVCC();
+    GradeOptions options;
+    options.path = racelab::testing::testDataPath("data/whole_file");
+    options.scenes = {"circles/rgb", "circles/rand10k"};
+    options.frames = 5;
+    options.warmup = 2;
+    Grader grader(options);
+    for (const judge::GradeRow& row : grader.grade({"per_pixel_2022", solutionFolder("per_pixel_2022"), ""})) {
+        SCOPED_TRACE(row.scene);
+        EXPECT_EQ(row.status, judge::GradeStatus::Pass) << row.message;
+        ASSERT_TRUE(row.medianMs.has_value());
+        ASSERT_EQ(row.stepMedianMs.size(), 3u);
+        EXPECT_EQ(row.stepMedianMs[0].first, "clearImage");
+        EXPECT_EQ(row.stepMedianMs[2].first, "render");
+        EXPECT_GT(row.stepMedianMs[2].second, 0.0);
+        EXPECT_LE(row.stepMedianMs[2].second, *row.medianMs * 1.0001);
+    }
+    const std::vector<judge::GradeRow> racy = grader.grade({"racy_per_circle", solutionFolder("racy_per_circle"), ""});
+    EXPECT_EQ(racy.at(1).scene, "circles/rand10k");
+    EXPECT_EQ(racy.at(1).status, judge::GradeStatus::Race) << racy.at(1).message;
+    EXPECT_EQ(racy.at(1).score, 0);
 }

@@ -2,7 +2,31 @@
 
 #include <map>
 
+#include "scenes/circles/circle_scene_spec.hpp"
+#include "scenes/circles/snow_noise.hpp"
+
 namespace racelab::circles {
+namespace {
+
+// racelab_harness_entry.cu's scene struct, field for field.
+struct HarnessScene {
+    int numCircles;
+    const float *position, *velocity, *color, *radius;
+};
+
+// The scene made again in the worker, exactly as racelab makes it, before racelab's first animation step (the
+// course's loader gives the scene as generated; its frame 0 comes after one advanceAnimation).
+int handOverCircleScene(const WholeFileScene& scene, const std::function<void*(const char*)>& entry, std::shared_ptr<void>& keep) {
+    auto set = std::make_shared<CircleSet>(generateCircles(scene.preset, scene.seed, scene.count));
+    const HarnessScene handed{set->count(), set->position.data(), set->velocity.data(), set->color.data(), set->radius.data()};
+    reinterpret_cast<void (*)(const int*, const int*, const float*)>(entry("racelab_harness_set_noise"))(
+        kSnowPermutationX, kSnowPermutationY, kSnowValues);
+    reinterpret_cast<void (*)(const HarnessScene*)>(entry("racelab_harness_set_scene"))(&handed);
+    keep = set;
+    return courseSceneName(scene.preset);
+}
+
+}  // namespace
 
 KernelContract circleKernelContract() {
     KernelContract c;
@@ -22,7 +46,7 @@ KernelContract circleKernelContract() {
         "the float4 image (row 0 at the bottom), which racelab has cleared as the course's clearImage does.";
     // A student's whole cudaRenderer.cu: it defines CudaRenderer's render() in host code.
     c.wholeFile = WholeFileHarness{"circles", "racelab_harness_entry.cu", "cudaRenderer.cu",
-                                   R"(CudaRenderer\s*::\s*render\s*\()"};
+                                   R"(CudaRenderer\s*::\s*render\s*\()", handOverCircleScene};
     return c;
 }
 

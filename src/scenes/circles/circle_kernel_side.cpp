@@ -29,6 +29,8 @@ KernelFrame CircleScene::userKernelFrame(const FrameTarget& target) {
     f.sizes = {a.count, static_cast<std::int64_t>(target.width) * target.height, tiles};
     f.width = target.width;
     f.height = target.height;
+    f.wholeFileScene = WholeFileScene{preset_, static_cast<unsigned>(seed_.asInt()), countAdjustable_ ? count_.asInt() : 0,
+                                      steps_, generation_};
     return f;
 }
 

@@ -1,5 +1,6 @@
 #include "scenes/circles/circle_scene.hpp"
 
+#include <atomic>
 #include <sstream>
 
 #include "core/errors.hpp"
@@ -36,6 +37,9 @@ void CircleScene::regenerate() {
     // the course's frame N everywhere (view, render, check, bench). The host step is bit-identical to the
     // GPU's, so which side takes it does not matter.
     if (animated()) advanceReference(set_);
+    steps_ = 1;  // the course calls advanceAnimation before every frame, the static scenes' too (it does nothing)
+    static std::atomic<long long> madeSoFar{0};
+    generation_ = ++madeSoFar;
     device_.markStale();
 }
 
@@ -53,6 +57,7 @@ void CircleScene::uploadIfStale(cudaStream_t stream) {
 }
 
 void CircleScene::advance(double /*dt*/, cudaStream_t stream) {
+    ++steps_;
     if (!animated()) return;
     if (backend_ == Backend::Cuda) {
         uploadIfStale(stream);

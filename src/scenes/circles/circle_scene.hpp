@@ -52,6 +52,10 @@ private:
     bool countAdjustable_ = false;  // the random scenes: generated with count_
     Backend backend_ = Backend::Cuda;
     CircleSet set_;
+    // For whole-file solutions, which animate their own copy (WholeFileScene): advance() calls since the
+    // scene was made (counting the course's first step, taken by regenerate), and which making this is.
+    long long steps_ = 0;
+    long long generation_ = 0;
     DeviceMirror<> device_;  // device copy matches set_ (stale after regenerate or cpu-side steps)
     std::unique_ptr<CircleGpu> gpu_;
 };

@@ -1,7 +1,8 @@
 // A course-style whole-file solution written for racelab's tests, against the 2019-2024 interface (its own
 // cudaRenderer.h: loadScene without a seed, uint as a macro): one thread per pixel walks every circle in
 // index order, so each pixel is blended in the course's order by one thread. Correct, and deterministic;
-// slow for many circles. Static scenes only (advanceAnimation does nothing).
+// slow for many circles. Of the animated scenes it moves the bouncing balls (advanceAnimation); the others
+// stand still.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -12,6 +13,7 @@
 struct GlobalConstants {
     int numCircles;
     float* position;
+    float* velocity;
     float* color;
     float* radius;
     int imageWidth;
@@ -20,6 +22,22 @@ struct GlobalConstants {
 };
 
 __constant__ GlobalConstants cuConstRendererParams;
+
+// One ball a thread: gravity pulls it down, it bounces back with 80% of its speed once its centre is below the
+// floor, and it comes to rest when a step barely moves it there.
+__global__ void kernelBounceBalls() {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= cuConstRendererParams.numCircles) return;
+    const float step = 1.f / 60.f;
+    float& y = cuConstRendererParams.position[3 * i + 1];
+    float& speed = cuConstRendererParams.velocity[3 * i + 1];
+    const float yBefore = y, speedBefore = speed;
+    if (yBefore == 0.f && speedBefore == 0.f) return;
+    if (y < 0.f && speedBefore < 0.f) speed *= -0.8f;
+    speed += -2.8f * step;
+    y += speed * step;
+    if (fabsf(speed - speedBefore) < 0.001f && yBefore < 0.f && fabsf(y - yBefore) < 0.001f) y = speed = 0.f;
+}
 
 __global__ void kernelRenderPixels(bool clearOnly) {
     const uint x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
@@ -46,7 +64,7 @@ __global__ void kernelRenderPixels(bool clearOnly) {
 
 CudaRenderer::CudaRenderer()
     : image(NULL), numCircles(0), position(NULL), velocity(NULL), color(NULL), radius(NULL), cudaDevicePosition(NULL),
-      cudaDeviceColor(NULL), cudaDeviceRadius(NULL), cudaDeviceImageData(NULL) {}
+      cudaDeviceColor(NULL), cudaDeviceRadius(NULL), cudaDeviceVelocity(NULL), cudaDeviceImageData(NULL) {}
 
 CudaRenderer::~CudaRenderer() {
     delete image;
@@ -57,6 +75,7 @@ CudaRenderer::~CudaRenderer() {
     cudaFree(cudaDevicePosition);
     cudaFree(cudaDeviceColor);
     cudaFree(cudaDeviceRadius);
+    cudaFree(cudaDeviceVelocity);
     cudaFree(cudaDeviceImageData);
 }
 
@@ -74,11 +93,13 @@ void CudaRenderer::setup() {
     cudaMalloc(&cudaDevicePosition, sizeof(float) * 3 * numCircles);
     cudaMalloc(&cudaDeviceColor, sizeof(float) * 3 * numCircles);
     cudaMalloc(&cudaDeviceRadius, sizeof(float) * numCircles);
+    cudaMalloc(&cudaDeviceVelocity, sizeof(float) * 3 * numCircles);
+    cudaMemcpy(cudaDeviceVelocity, velocity, sizeof(float) * 3 * numCircles, cudaMemcpyHostToDevice);
     cudaMalloc(&cudaDeviceImageData, sizeof(float) * 4 * image->width * image->height);
     cudaMemcpy(cudaDevicePosition, position, sizeof(float) * 3 * numCircles, cudaMemcpyHostToDevice);
     cudaMemcpy(cudaDeviceColor, color, sizeof(float) * 3 * numCircles, cudaMemcpyHostToDevice);
     cudaMemcpy(cudaDeviceRadius, radius, sizeof(float) * numCircles, cudaMemcpyHostToDevice);
-    GlobalConstants params{numCircles, cudaDevicePosition, cudaDeviceColor, cudaDeviceRadius, image->width, image->height,
+    GlobalConstants params{numCircles, cudaDevicePosition, cudaDeviceVelocity, cudaDeviceColor, cudaDeviceRadius, image->width, image->height,
                            cudaDeviceImageData};
     cudaMemcpyToSymbol(cuConstRendererParams, &params, sizeof(GlobalConstants));
 }
@@ -94,7 +115,11 @@ void CudaRenderer::clearImage() {
     cudaDeviceSynchronize();
 }
 
-void CudaRenderer::advanceAnimation() {}
+void CudaRenderer::advanceAnimation() {
+    if (sceneName != BOUNCING_BALLS) return;
+    kernelBounceBalls<<<(numCircles + 255) / 256, 256>>>();
+    cudaDeviceSynchronize();
+}
 
 void CudaRenderer::render() {
     dim3 block(16, 16), grid((image->width + 15) / 16, (image->height + 15) / 16);

@@ -21,6 +21,7 @@ private:
     float* cudaDevicePosition;
     float* cudaDeviceColor;
     float* cudaDeviceRadius;
+    float* cudaDeviceVelocity;
     float* cudaDeviceImageData;
 
 public:

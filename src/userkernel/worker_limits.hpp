@@ -1,0 +1,26 @@
+// What a whole-file solution's worker may do, set by the worker on itself just before it loads the solution
+// (whose static initialisers run at load), and held whether or not it runs in the sandbox (sandbox.hpp):
+// resource limits (host memory, file size, CPU time, no core files) and a system-call filter (seccomp, through
+// Debian's libseccomp) that refuses new processes, programs and network sockets. Threads stay allowed: the CUDA
+// driver makes its own. docs/HARDENING.md lists each limit and what it stops.
+#pragma once
+#include <nlohmann/json.hpp>
+
+namespace racelab::userkernel {
+
+struct WorkerLimits {
+    // RLIMIT_DATA: the heap and every private writable mapping, i.e. the host memory a solution can take.
+    // (Not RLIMIT_AS: the CUDA driver reserves address space in proportion to the GPUs' memory, not use.)
+    long long dataBytes = 16LL << 30;
+    long long fileBytes = 256LL << 20;  // RLIMIT_FSIZE: the largest file it may write (its scratch folder only)
+    long long cpuSeconds = 0;           // RLIMIT_CPU; 0: none (a viewer runs for hours; grade sets its budget)
+    bool filterSystemCalls = true;      // fork, vfork, clone of a process, execve, execveat, non-local sockets
+};
+
+nlohmann::json limitsJson(const WorkerLimits& limits);
+WorkerLimits limitsFrom(const nlohmann::json& limits);
+
+// Applies `limits` to this process for the rest of its life. Throws Error when one cannot be set.
+void confineThisProcess(const WorkerLimits& limits);
+
+}  // namespace racelab::userkernel
