@@ -74,6 +74,8 @@ public:
         CUDA_CHECK(cudaEventRecord(ready_, stream));
     }
 
+    void waitUntilPrepared(cudaStream_t stream) override { CUDA_CHECK(cudaStreamSynchronize(stream)); }
+
     void fillPlaceholder(const FrameTarget& target) override {
         CUDA_CHECK(cudaMemset2DAsync(target.pixels, target.pitchBytes, 0x30, static_cast<std::size_t>(target.width) * 4,
                                      static_cast<std::size_t>(target.height), target.stream));

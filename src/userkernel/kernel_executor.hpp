@@ -69,7 +69,7 @@ public:
     // A whole-file solution's frame as the course's harness runs it: clearImage, `advances` x advanceAnimation
     // (0 while racelab's scene stands still), render, each timed by the wall clock up to a device synchronize
     // (the course's measure: stepMs, kernelMs their sum) and by CUDA events (eventStepMs); then getImage into
-    // racelab's output 0. Waits for racelab's inputs first. Throws KernelFault when the solution faulted.
+    // racelab's output 0 (which racelab prepared before asking). Throws KernelFault when the solution faulted.
     virtual FrameTimes runWholeFileFrame(WholeFileCalls& calls, int advances, const KernelFrame& frame) = 0;
 };
 

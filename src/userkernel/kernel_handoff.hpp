@@ -28,6 +28,10 @@ public:
     virtual void* const* outputs() const = 0;
     // Copies the frame's inputs on `stream` and records the event the worker waits for.
     virtual void handOver(const KernelFrame& frame, cudaStream_t stream) = 0;
+    // A whole-file solution's frame instead: it reads no inputs, and its worker may not open racelab's event
+    // (an interprocess event needs the IPC namespace the sandbox takes away), so racelab waits here until the
+    // outputs are prepared, before it asks for the frame.
+    virtual void waitUntilPrepared(cudaStream_t stream) = 0;
     // Fills a device target with a plain dark grey: the frame of a user kernel that has no working build.
     virtual void fillPlaceholder(const FrameTarget& target) = 0;
 };

@@ -318,6 +318,7 @@ bool UserKernel::startWholeFileScene(const KernelFrame& frame) {
     if (!worker_ || !worker_->running()) return failFrame(KernelState::Faulted, "the kernel worker is not running");
     const WorkerReply reply = worker_->request(wholeFileSceneRequest(scene, frame.width, frame.height), kSceneTimeoutMs,
                                                variantName() + " did not finish loadScene, allocOutputImage and setup");
+    status_.workerOutput = worker_->recentOutput();  // what setup printed
     if (!reply.ok) {
         std::string message = reply.error;
         if (const std::string output = worker_->recentOutput(); !output.empty()) message += "\nits last output:" + output;
@@ -342,7 +343,9 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     for (const auto& output : frame.outputs) outputBytes.push_back(output.bytes);
     if (handoff_->reserve(inputBytes, outputBytes)) workerHasBuffers_ = false;
     if (!workerHasBuffers_) {
-        const WorkerReply reply = worker_->request(buffersRequest(handoff_->handles()), kControlTimeoutMs, "opening racelab's buffers");
+        IpcBuffers buffers = handoff_->handles();
+        if (wholeFile_) buffers.inputsReady = {};  // it waits for no event (KernelHandoff::waitUntilPrepared)
+        const WorkerReply reply = worker_->request(buffersRequest(buffers), kControlTimeoutMs, "opening racelab's buffers");
         if (!reply.ok) {
             return failFrame(KernelState::Faulted, reply.error);
         }
@@ -353,7 +356,8 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     endFrameCapture(target.stream);
     const auto start = std::chrono::steady_clock::now();
     side.prepareUserKernelOutputs(handoff_->outputs(), target);
-    handoff_->handOver(frame, target.stream);
+    if (wholeFile_) handoff_->waitUntilPrepared(target.stream);
+    else handoff_->handOver(frame, target.stream);
     const int timeoutMs = static_cast<int>(options_.timeoutSeconds * 1000);
     char limit[32];
     std::snprintf(limit, sizeof limit, "%g", options_.timeoutSeconds);
