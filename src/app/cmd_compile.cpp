@@ -15,6 +15,7 @@
 #include "scenes/scene_registry.hpp"
 #include "userkernel/kernel_compiler.hpp"
 #include "userkernel/nvrtc_library.hpp"
+#include "userkernel/compile_worker.hpp"
 #include "userkernel/whole_file_build.hpp"
 
 namespace racelab {
@@ -98,8 +99,9 @@ CompileOutcome compileWithoutDevice(const CompileOptions& options) {
     } else if (included.size() == 1) {
         out.family = included.front()->name;
     }
-    const userkernel::KernelBuild build = userkernel::compileKernel(
-        {options.path, out.architecture, {}}, userkernel::KernelCache(userkernel::KernelCache::defaultFolder()));
+    // In a process of its own, with a time and memory limit: a file may be hostile (compile_worker.hpp).
+    const userkernel::KernelBuild build = userkernel::CompileWorker().compile(
+        {options.path, out.architecture, {}, {}}, userkernel::KernelCache::defaultFolder());
     out.compiled = build.ok;
     out.messages = build.messages();
     out.fromCache = build.fromCache;

@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "core/provenance.hpp"
 #include "scenes/scene_registry.hpp"
+#include "userkernel/compile_worker.hpp"
 #include "userkernel/worker_main.hpp"
 
 namespace racelab {
@@ -264,6 +265,10 @@ CommandLine::CommandLine() {
     workerCommand = app.add_subcommand("kernel-worker", "")->group("");
     workerCommand->add_option("--socket-fd", workerSocket)->required();
     workerCommand->add_option("--device", workerDevice)->required();
+    // Hidden too: the process NVRTC compiles a user's kernel in (userkernel/compile_worker.hpp).
+    compileWorkerCommand = app.add_subcommand("compile-worker", "")->group("");
+    compileWorkerCommand->add_option("--socket-fd", workerSocket)->required();
+    compileWorkerCommand->add_option("--address-bytes", compileWorkerAddressBytes);
 
     listCommand = app.add_subcommand("list", "list the scenes, their variants and (--params) their parameters");
     listCommand->add_flag("--params", listParams, "also list every family's parameters: name, range or choices, default");
@@ -291,6 +296,7 @@ int CommandLine::run() {
     if (*newKernelCommand) return runNewKernel(newKernel);
     if (*compileCommand) return runCompile(compile);
     if (*workerCommand) return userkernel::runKernelWorker(workerSocket, workerDevice);
+    if (*compileWorkerCommand) return userkernel::runCompileWorker(workerSocket, compileWorkerAddressBytes);
     return runList(listParams);
 }
 

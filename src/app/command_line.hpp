@@ -30,10 +30,11 @@ struct CommandLine {
     NewKernelOptions newKernel;
     CompileOptions compile;
     int workerSocket = -1, workerDevice = 0;
+    long long compileWorkerAddressBytes = 0;
     bool listParams = false;
     bool dryParse = false;  // --dry-parse: main() calls checkWithoutRunning() instead of run()
     CLI::App *viewCommand = nullptr, *benchCommand = nullptr, *renderCommand = nullptr, *checkCommand = nullptr, *gradeCommand = nullptr,
-             *framesCommand = nullptr, *listCommand = nullptr, *newKernelCommand = nullptr, *workerCommand = nullptr,
+             *framesCommand = nullptr, *listCommand = nullptr, *newKernelCommand = nullptr, *workerCommand = nullptr, *compileWorkerCommand = nullptr,
              *compileCommand = nullptr;
     // The subcommands the workload families add (WorkloadFamily::commands), each with its handler.
     std::vector<std::pair<CLI::App*, std::unique_ptr<FamilyCommandHandler>>> familyCommands;

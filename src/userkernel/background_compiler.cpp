@@ -62,7 +62,7 @@ void BackgroundCompiler::run() {
         watch.setFiles(localIncludes(request_.sourcePath));
         KernelBuild build = request_.wholeFile
                                 ? buildWholeFile({request_.sourcePath, request_.architecture}, *request_.wholeFile, cache_)
-                                : compileKernel(request_, cache_);
+                                : nvrtc_.compile(request_, cache_.folder());
         compiling_ = false;
         {
             std::lock_guard lock(mutex_);

@@ -1,8 +1,8 @@
 // The live side of a user kernel file: a thread that watches the file (file_watch.hpp) and compiles it on every
-// save (kernel_compiler.hpp; a whole-file solution with nvcc, whole_file_build.hpp), so the frame loop never
-// waits for a compiler. The frame loop takes each finished build when it is ready (takeFinished) and swaps the
-// kernel in at its next frame. The thread lives in racelab's main process, so NVRTC's precompiled headers
-// outlive any worker restart.
+// save (NVRTC in its compile process, compile_worker.hpp; a whole-file solution with nvcc, whole_file_build.hpp),
+// so the frame loop never waits for a compiler. The frame loop takes each finished build when it is ready
+// (takeFinished) and swaps the kernel in at its next frame. The compile process lives as long as this object,
+// so NVRTC's precompiled headers outlive any kernel worker's restart.
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "userkernel/compile_worker.hpp"
 #include "userkernel/kernel_cache.hpp"
 #include "userkernel/kernel_compiler.hpp"
 
@@ -39,6 +40,7 @@ private:
 
     CompileRequest request_;
     KernelCache cache_;
+    CompileWorker nvrtc_;  // launch-list kernels: NVRTC in a process of its own, kept between saves
     bool watch_;
     int pollMs_;
     std::atomic<bool> compiling_{false};

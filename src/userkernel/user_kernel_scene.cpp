@@ -37,7 +37,7 @@ std::vector<std::string> UserKernelScene::benchNotes(const BenchFacts& facts, cu
         char line[256];
         std::snprintf(line, sizeof line, "user kernel %s: compile %.0f ms%s (%s)", kernel_->variantName().c_str(), s.compileMs,
                       s.fromCache ? " (cached: no compile)" : "",
-                      s.wholeFile ? "nvcc, a child process of racelab's, into a shared library" : "NVRTC, in racelab's process");
+                      s.wholeFile ? "nvcc, a child process of racelab's, into a shared library" : "NVRTC, in racelab's compile process");
         notes.push_back(line);
     }
     return notes;

@@ -23,8 +23,8 @@ namespace racelab::userkernel {
 namespace {
 
 constexpr std::size_t kKeptLines = 200;
-constexpr int kWorkerSocketFd = 3;
-constexpr int kStartTimeoutMs = 60'000;  // a worker's CUDA context, also under compute-sanitizer  // where the worker finds its end of the socket pair
+constexpr int kWorkerSocketFd = 3;         // where the worker finds its end of the socket pair
+constexpr int kStartTimeoutMs = 60'000;  // a worker's CUDA context, also under compute-sanitizer
 
 // RACELAB_TRACE_WORKER=1 prints how long each step of a worker's life took (docs/HARDENING.md: a fault's cost).
 class TraceStep {
@@ -67,7 +67,11 @@ void WorkerProcess::start(int device, int timeoutMs) {
     awaitReady(timeoutMs);
 }
 
-void WorkerProcess::launch(int device) {
+void WorkerProcess::launch(int device) { spawn({"kernel-worker", "--device", std::to_string(device)}); }
+
+void WorkerProcess::launchMode(const std::vector<std::string>& mode) { spawn(mode); }
+
+void WorkerProcess::spawn(const std::vector<std::string>& arguments) {
     stop();
     const TraceStep trace("launch");
     int sockets[2];
@@ -89,12 +93,12 @@ void WorkerProcess::launch(int device) {
     posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, output[1], STDERR_FILENO);
     const std::string exe = workerExecutable();
-    const std::string deviceText = std::to_string(device);
     const std::string fdText = std::to_string(kWorkerSocketFd);
     std::vector<char*> argv;
     for (const std::string& part : launcher_) argv.push_back(const_cast<char*>(part.c_str()));
-    for (const char* part : {exe.c_str(), "kernel-worker", "--socket-fd", fdText.c_str(), "--device", deviceText.c_str()})
-        argv.push_back(const_cast<char*>(part));
+    argv.push_back(const_cast<char*>(exe.c_str()));
+    for (const std::string& part : arguments) argv.push_back(const_cast<char*>(part.c_str()));
+    for (const char* part : {"--socket-fd", fdText.c_str()}) argv.push_back(const_cast<char*>(part));
     argv.push_back(nullptr);
     pid_t pid = -1;
     const int spawned = exe.empty()          ? ENOENT

@@ -41,6 +41,9 @@ public:
     // (the first request() does it too). Either throws Error on failure.
     void launch(int device);
     void awaitReady(int timeoutMs = 60'000);
+    // The same process in another of racelab's worker modes, e.g. {"compile-worker"}: the socket's arguments
+    // follow these (compile_worker.hpp).
+    void launchMode(const std::vector<std::string>& mode);
     bool running() const { return pid_ > 0; }
     // Sends `request` and waits up to `timeoutMs` for the answer; on a timeout the worker is killed.
     WorkerReply request(const nlohmann::json& request, int timeoutMs, const std::string& whatTimedOut = "");
@@ -56,6 +59,7 @@ public:
     void setLauncher(std::vector<std::string> launcher) { launcher_ = std::move(launcher); }
 
 private:
+    void spawn(const std::vector<std::string>& arguments);
     void kill(const char* why);
     std::string exitDescription();
     void readOutput(int fd, const std::string& label);
