@@ -2,10 +2,13 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "core/asset_paths.hpp"
 #include "core/read_file.hpp"
@@ -85,6 +88,48 @@ std::string lastLines(const std::string& text, int count) {
     return out;
 }
 
+// An error in a header both files include is reported by both compiles: said once.
+std::vector<Diagnostic> withoutRepeats(const std::vector<Diagnostic>& diagnostics) {
+    std::vector<Diagnostic> out;
+    for (const Diagnostic& d : diagnostics)
+        if (std::none_of(out.begin(), out.end(), [&](const Diagnostic& seen) {
+                return seen.headline() == d.headline() && seen.sourceLine == d.sourceLine;
+            }))
+            out.push_back(d);
+    return out;
+}
+
+// Two runs as one: the first failure's exit code, every output, in order.
+ProgramRun combined(const ProgramRun& first, const ProgramRun& second) {
+    ProgramRun out = first;
+    out.output += second.output;
+    out.started = first.started && second.started;
+    out.timedOut = first.timedOut || second.timedOut;
+    if (out.exitCode == 0) out.exitCode = second.exitCode;
+    if (out.startError.empty()) out.startError = second.startError;
+    return out;
+}
+
+void writeFile(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+// The entry object's key: the solution's build key without the solution's own file, and instead every
+// header of the solution's folder (the entry includes its cudaRenderer.h, and what that includes).
+std::string entryObjectKey(const std::string& solutionKey, const std::string& entry, const std::string& solution) {
+    std::vector<std::string> headers{entry};
+    std::error_code ec;
+    for (const auto& file : fs::directory_iterator(fs::path(solution).parent_path(), ec)) {
+        const std::string extension = file.path().extension().string();
+        if ((extension == ".h" || extension == ".hpp" || extension == ".hh" || extension == ".cuh") && file.is_regular_file(ec))
+            headers.push_back(file.path().string());
+    }
+    std::sort(headers.begin() + 1, headers.end());
+    Digest digest;
+    digestKernelInputs(headers, digest);
+    return "racelab whole-file entry object\n" + solutionKey.substr(0, solutionKey.rfind("inputs ")) + "headers " + digest.hex() + "\n";
+}
+
 }  // namespace
 
 std::optional<std::string> wholeFileSolution(const std::string& path, const WholeFileHarness& harness) {
@@ -143,13 +188,14 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
     // overridden") is silenced because racelab's CircleRenderer declares every loadScene form the course ever
     // had, so each solution overrides one of them by design. --no-undefined: a method declared and never
     // defined is a link error here, with its name, not a library that fails to load later.
-    const std::vector<std::string> options{"-shared", "-Xcompiler", "-fPIC", "-Xlinker", "--no-undefined", "-O3",
-                                           "-lineinfo", "-std=c++17",
-                                           "--diag-suppress=611", "--gpu-architecture=" + request.architecture,
-                                           "-I" + fs::path(build.sourcePath).parent_path().string(), "-I" + folder,
-                                           "-I" + (fs::path(folder) / "fallback").string()};
+    const std::vector<std::string> compileOptions{"-Xcompiler", "-fPIC", "-O3", "-lineinfo", "-std=c++17",
+                                                  "--diag-suppress=611", "--gpu-architecture=" + request.architecture,
+                                                  "-I" + fs::path(build.sourcePath).parent_path().string(), "-I" + folder,
+                                                  "-I" + (fs::path(folder) / "fallback").string()};
+    const std::vector<std::string> linkOptions{"-shared", "-Xlinker", "--no-undefined", "--gpu-architecture=" + request.architecture};
     std::string key = "racelab whole-file solution\nnvcc " + nvccVersion(nvcc) + "\n";
-    for (const std::string& option : options) key += option + "\n";
+    for (const std::string& option : compileOptions) key += option + "\n";
+    for (const std::string& option : linkOptions) key += "link " + option + "\n";
     std::vector<std::string> inputs = build.dependencies;
     inputs.push_back(entry);
     Digest digest;
@@ -162,20 +208,48 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
         build.ok = true;
         return build;
     }
+    // The entry file is compiled apart, and kept: it changes only with the solution's headers, so a save of
+    // the solution's .cu compiles that file alone (and a first build compiles both at once).
+    const std::string entryKey = entryObjectKey(key, entry, build.sourcePath);
 
     std::string scratch = (fs::temp_directory_path(ec) / "racelab-nvcc-XXXXXX").string();
     if (!mkdtemp(scratch.data())) {
         build.failure = "cannot make a scratch folder for nvcc in " + fs::temp_directory_path(ec).string();
         return build;
     }
-    const std::string library = (fs::path(scratch) / "solution.so").string();
-    std::vector<std::string> argv{nvcc};
-    argv.insert(argv.end(), options.begin(), options.end());
-    argv.insert(argv.end(), {"-o", library, build.sourcePath, entry});
+    const std::string solutionObject = (fs::path(scratch) / "solution.o").string(),
+                      entryObject = (fs::path(scratch) / "entry.o").string(),
+                      library = (fs::path(scratch) / "solution.so").string();
+    const auto compileCommand = [&](const std::string& source, const std::string& object) {
+        std::vector<std::string> argv{nvcc, "-c"};
+        argv.insert(argv.end(), compileOptions.begin(), compileOptions.end());
+        argv.insert(argv.end(), {"-o", object, source});
+        return argv;
+    };
     const auto start = std::chrono::steady_clock::now();
-    const ProgramRun run = runProgram(argv, request.timeoutSeconds);
+    std::optional<CachedBuild> cachedEntry = cache.load(entryKey);
+    if (cachedEntry) writeFile(entryObject, cachedEntry->cubin);
+    ProgramRun entryRun;
+    std::thread entryCompile;
+    if (!cachedEntry)
+        entryCompile = std::thread([&] { entryRun = runProgram(compileCommand(entry, entryObject), request.timeoutSeconds); });
+    ProgramRun run = runProgram(compileCommand(build.sourcePath, solutionObject), request.timeoutSeconds);
+    if (entryCompile.joinable()) entryCompile.join();
+    if (!cachedEntry) {
+        run = combined(run, entryRun);
+        if (entryRun.started && entryRun.exitCode == 0)
+            if (const std::optional<std::string> bytes = readWholeFile(entryObject))
+                cache.store(entryKey, {std::vector<std::uint8_t>(bytes->begin(), bytes->end()), entryRun.output});
+    }
+    if (run.started && !run.timedOut && run.exitCode == 0) {
+        std::vector<std::string> argv{nvcc};
+        argv.insert(argv.end(), linkOptions.begin(), linkOptions.end());
+        argv.insert(argv.end(), {"-o", library, solutionObject, entryObject});
+        const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        run = combined(run, runProgram(argv, std::max(1.0, request.timeoutSeconds - spent)));
+    }
     build.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    build.diagnostics = parseNvccOutput(run.output);
+    build.diagnostics = withoutRepeats(parseNvccOutput(run.output));
     if (!run.started) {
         build.failure = "nvcc could not be started: " + run.startError;
     } else if (run.timedOut) {

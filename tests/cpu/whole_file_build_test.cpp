@@ -266,3 +266,27 @@ TEST(WholeFileBuild, BothFormsNameTheCoursesScenesAlike) {
     EXPECT_EQ(launchList.size(), 14u);
     EXPECT_EQ(launchList, wholeFile);
 }
+
+// The entry file's object is kept apart from the solution's build: a save of the solution's .cu rebuilds with
+// it, a save of its header compiles both again, and an error in that header, which both files include, is
+// said once.
+TEST(WholeFileBuild, ASaveRebuildsWithTheKeptEntryAndAHeaderErrorIsSaidOnce) {
+    REQUIRE_NVCC();
+    const fs::path folder = freshTestFolder("whole-file-rebuild");
+    const fs::path cache = freshTestFolder("whole-file-rebuild-cache");
+    fs::copy(racelab::testing::testDataPath("data/whole_file/per_pixel_2022"), folder / "solution");
+    const std::string file = (folder / "solution" / "cudaRenderer.cu").string();
+    const KernelBuild first = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(cache.string()));
+    ASSERT_TRUE(first.ok) << first.messages();
+    std::ofstream(file, std::ios::app) << "// saved again\n";
+    const KernelBuild edited = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(cache.string()));
+    EXPECT_TRUE(edited.ok) << edited.messages();
+    EXPECT_FALSE(edited.fromCache);
+    const std::string header = (folder / "solution" / "cudaRenderer.h").string();
+    std::ofstream(header, std::ios::app) << "int brokenInTheHeader = notDeclared;\n";
+    const KernelBuild broken = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(cache.string()));
+    EXPECT_FALSE(broken.ok);
+    EXPECT_EQ(errorCount(broken.diagnostics), 1) << broken.messages();
+    fs::remove_all(folder);
+    fs::remove_all(cache);
+}
