@@ -1,55 +1,20 @@
 #include "userkernel/user_kernel.hpp"
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 
 #include "core/frame_graph.hpp"
-#include "scenes/gpu_half.hpp"
 #include "core/gpu_timing.hpp"
+#include "scenes/gpu_half.hpp"
 #include "userkernel/kernel_handoff.hpp"
-#include "core/toolkit_program.hpp"
 #include "userkernel/nvrtc_library.hpp"
-#include "userkernel/sandbox.hpp"
+#include "userkernel/temporary_file.hpp"
 #include "userkernel/whole_file_build.hpp"
 #include "userkernel/worker_messages.hpp"
 #include "userkernel/worker_process.hpp"
 
 namespace racelab::userkernel {
-namespace {
-
-constexpr int kControlTimeoutMs = 20'000;  // load and buffers: the worker may be opening a large cubin
-// A whole-file solution's loadScene, allocOutputImage and setup: its own allocations, thrust's first call.
-constexpr int kSceneTimeoutMs = 60'000;
-
-// The cubin travels to the worker as a private temporary file (the socket keeps messages small).
-class TemporaryCubin {
-public:
-    // In `folder`, else in $TMPDIR or /tmp.
-    explicit TemporaryCubin(const std::vector<std::uint8_t>& cubin, const std::string& folder = "") {
-        const char* tmp = std::getenv("TMPDIR");
-        std::string pattern = (!folder.empty() ? folder : std::string(tmp && *tmp ? tmp : "/tmp")) + "/racelab-kernel-XXXXXX";
-        const int fd = mkstemp(pattern.data());
-        if (fd < 0) throw Error("cannot write a temporary file for the compiled kernel in " + pattern);
-        path_ = pattern;
-        const bool written = write(fd, cubin.data(), cubin.size()) == static_cast<ssize_t>(cubin.size());
-        close(fd);
-        if (!written) throw Error("cannot write the compiled kernel to " + path_);
-    }
-    ~TemporaryCubin() { std::remove(path_.c_str()); }
-    const std::string& path() const { return path_; }
-
-private:
-    std::string path_;
-};
-
-}  // namespace
 
 const char* kernelStateName(KernelState state) {
     switch (state) {
@@ -106,46 +71,11 @@ UserKernel::UserKernel(std::string path, std::string family, KernelContract cont
 UserKernel::~UserKernel() {
     compiler_.reset();
     worker_.reset();  // ends the worker (and its sandbox) before its folder goes
+    spare_.reset();
     if (!scratch_.empty()) {
         std::error_code ec;
         std::filesystem::remove_all(scratch_, ec);
     }
-}
-
-bool UserKernel::prepareWholeFileWorker() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/racelab-solution-XXXXXX";
-    if (!mkdtemp(pattern.data())) {
-        fail(KernelState::Unavailable, "cannot make a folder for " + path_ + "'s worker in " + pattern + ": " + std::strerror(errno));
-        return false;
-    }
-    scratch_ = scratchInside_ = pattern;
-    launcher_.clear();
-    if (options_.sandbox == SandboxMode::Off) {
-        status_.sandbox = "none (--no-sandbox)";
-    } else {
-        SandboxRequest request{scratch_, {std::filesystem::path(path_).parent_path().string()}};
-        // A launcher of the options (compute-sanitizer) runs inside the sandbox: its toolkit must be seen there.
-        if (!options_.workerLauncher.empty())
-            if (const std::string program = findToolkitProgram(options_.workerLauncher[0], nullptr); !program.empty())
-                request.readOnlyFolders.push_back(std::filesystem::path(program).parent_path().parent_path().string());
-        const Sandbox sandbox = makeSandbox(request);
-        if (sandbox.available) {
-            launcher_ = sandbox.launcher;
-            scratchInside_ = sandbox.insideScratch;
-            status_.sandbox = "bubblewrap";
-        } else if (options_.sandbox == SandboxMode::Required) {
-            fail(KernelState::Unavailable, "racelab runs a whole-file solution's host code only in its sandbox, and it cannot "
-                                           "start here: " + sandbox.why + " (--no-sandbox runs it without one)");
-            return false;
-        } else {
-            status_.sandbox = "none: " + sandbox.why;
-            std::fprintf(stderr, "racelab: %s runs without racelab's sandbox (its host code can do what you can): %s\n",
-                         variantName().c_str(), sandbox.why.c_str());
-        }
-    }
-    launcher_.insert(launcher_.end(), options_.workerLauncher.begin(), options_.workerLauncher.end());
-    return true;
 }
 
 // A whole-file solution's file has the course's name (cudaRenderer.cu) in every submission: its folder's name
@@ -245,7 +175,7 @@ bool UserKernel::load(const KernelBuild& build) {
                         contract_.sizes};
     WorkerReply reply;
     try {
-        const TemporaryCubin cubin(build.cubin);
+        const TemporaryFile cubin(build.cubin);
         reply = worker_->request(loadRequest(cubin.path(), spec), kControlTimeoutMs, "loading the kernel");
     } catch (const Error& e) {
         reply.error = e.what();
@@ -263,73 +193,11 @@ bool UserKernel::load(const KernelBuild& build) {
     // The worker unloaded the previous build to try this one: load the last good one again, so it keeps running
     // (unless the build that failed was the last good one itself, being reloaded).
     if (lastGood_ && &build != &*lastGood_ && !reply.workerLost) {
-        const TemporaryCubin cubin(lastGood_->cubin);
+        const TemporaryFile cubin(lastGood_->cubin);
         const WorkerReply again = worker_->request(loadRequest(cubin.path(), spec), kControlTimeoutMs, "loading the kernel");
         if (again.ok) loaded_ = lastGood_, status_.runningBuild = true;
     }
     return false;
-}
-
-bool UserKernel::loadWholeFile(const KernelBuild& build) {
-    // One solution, one renderer a worker (whole_file_solution.hpp): a worker that ran one is replaced.
-    if (worker_ && worker_->running() && workerUsed_) worker_->stop();
-    session_.reset();
-    if (!ensureWorker()) return false;
-    WorkerReply reply;
-    try {
-        const TemporaryCubin library(build.cubin, scratch_);
-        const std::string inside = scratchInside_ + "/" + std::filesystem::path(library.path()).filename().string();
-        workerUsed_ = true;
-        reply = worker_->request(wholeFileLoadRequest(inside, variantName() + " (" + path_ + ")", family_, options_.limits),
-                                 kControlTimeoutMs, "loading the solution (its static initialisers)");
-    } catch (const Error& e) {
-        reply.error = e.what();
-    }
-    if (reply.ok) {
-        loaded_ = build;
-        status_.steps = reply.message.value("steps", std::vector<std::string>{});
-        status_.runningBuild = true;
-        return true;
-    }
-    std::string message = reply.error;
-    if (const std::string output = worker_->recentOutput(); !output.empty()) message += "\nits last output:" + output;
-    fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message);
-    if (live()) std::fprintf(stderr, "%s\n", message.c_str());
-    loaded_.reset();
-    status_.runningBuild = false;
-    return false;
-}
-
-bool UserKernel::startWholeFileScene(const KernelFrame& frame) {
-    if (!frame.wholeFileScene) return failFrame(KernelState::ContractBroken, "this scene gives a whole-file solution no scene to load");
-    WholeFileScene scene = *frame.wholeFileScene;
-    if (session_ && sessionWidth_ == frame.width && sessionHeight_ == frame.height && scene.steps >= session_->steps) {
-        WholeFileScene running = *session_;
-        running.steps = scene.steps;
-        if (running == scene) return true;
-    }
-    if (session_) {  // another scene, size or a reset: the solution starts over in a new worker
-        const KernelBuild build = *loaded_;
-        if (!loadWholeFile(build)) {
-            ++status_.failedFrames;
-            return false;
-        }
-    }
-    if (!worker_ || !worker_->running()) return failFrame(KernelState::Faulted, "the kernel worker is not running");
-    const WorkerReply reply = worker_->request(wholeFileSceneRequest(scene, frame.width, frame.height), kSceneTimeoutMs,
-                                               variantName() + " did not finish loadScene, allocOutputImage and setup");
-    status_.workerOutput = worker_->recentOutput();  // what setup printed
-    if (!reply.ok) {
-        std::string message = reply.error;
-        if (const std::string output = worker_->recentOutput(); !output.empty()) message += "\nits last output:" + output;
-        if (live()) std::fprintf(stderr, "%s\n", message.c_str());
-        return failFrame(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, message, reply.timedOut);
-    }
-    scene.steps = 0;  // loaded: the worker advances it to each frame's steps
-    session_ = scene;
-    sessionWidth_ = frame.width;
-    sessionHeight_ = frame.height;
-    return true;
 }
 
 bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {

@@ -120,6 +120,7 @@ private:
     // Makes the scratch folder and the worker's launcher (the sandbox, then any launcher of the options). False
     // when the solution cannot run here (SandboxMode::Required without a sandbox).
     bool prepareWholeFileWorker();
+    void launchSpareWorker();
     // A whole-file frame's scene: loaded in the worker unless it runs this one already (a new worker if it
     // runs another). False when the frame cannot run.
     bool startWholeFileScene(const KernelFrame& frame);
@@ -135,6 +136,9 @@ private:
     UserKernelStatus status_;
     std::unique_ptr<BackgroundCompiler> compiler_;
     std::unique_ptr<WorkerProcess> worker_;
+    // A whole-file solution's next worker, started as soon as the current one holds a solution: its CUDA
+    // context comes up while this one runs, so a save, a new scene or a new size waits for no context.
+    std::unique_ptr<WorkerProcess> spare_;
     std::unique_ptr<KernelHandoff> handoff_;
     bool workerHasBuffers_ = false;
     bool wholeFile_ = false;

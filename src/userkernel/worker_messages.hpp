@@ -13,6 +13,10 @@
 
 namespace racelab::userkernel {
 
+// How long racelab waits for the worker's answer to a control request (a frame's limit is --kernel-timeout):
+inline constexpr int kControlTimeoutMs = 20'000;  // load and buffers: the worker may be opening a large cubin
+inline constexpr int kSceneTimeoutMs = 60'000;    // a whole-file solution's loadScene, allocOutputImage, setup
+
 nlohmann::json loadRequest(const std::string& cubinPath, const LoadSpec& spec);
 LoadSpec loadSpecFrom(const nlohmann::json& request);
 
