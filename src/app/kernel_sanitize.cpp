@@ -1,6 +1,7 @@
 #include "app/kernel_sanitize.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -29,15 +30,27 @@ std::string readText(const std::string& path) { return readWholeFile(path).value
 std::string findComputeSanitizer() { return findToolkitProgram("compute-sanitizer", "RACELAB_COMPUTE_SANITIZER"); }
 
 SanitizerRun runKernelUnderSanitizer(const std::string& sanitizer, const std::string& tool, const SceneSelection& selection) {
-    const std::string source = fs::absolute(selection.kernel).lexically_normal().string();
-    const fs::path log = fs::temp_directory_path() / ("racelab-" + tool + "-" + std::to_string(getpid()) + ".log");
+    std::string source = fs::absolute(selection.kernel).lexically_normal().string();
+    // The report's folder of its own: a whole-file solution's worker runs sandboxed, where only it is writable.
+    std::string folder = (fs::temp_directory_path() / "racelab-sanitize-XXXXXX").string();
+    if (!mkdtemp(folder.data())) throw Error("--sanitize: cannot make a folder for the tool's report in " + folder);
+    const fs::path log = fs::path(folder) / (tool + ".log");
+    struct RemovedAtTheEnd {
+        std::string folder;
+        ~RemovedAtTheEnd() {
+            std::error_code ignored;
+            fs::remove_all(folder, ignored);
+        }
+    } removed{folder};
     SceneSelection sanitized = selection;
     sanitized.kernelLauncher = {sanitizer, "--tool", tool, "--log-file", log.string(), "--print-limit", "200"};
+    sanitized.kernelLauncherFolder = folder;
     sanitized.kernelTimeout = std::max(selection.kernelTimeout, kSanitizedFrameSeconds);
     sanitized.variantGiven = false;  // the kernel's own variant
     SanitizerRun run;
     {
         PreparedScene prepared = prepareScene(sanitized, "1024x1024");
+        source = prepared.kernel->path();  // a folder's whole-file solution: the file in it
         CudaStream stream;
         try {
             renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
@@ -46,8 +59,6 @@ SanitizerRun runKernelUnderSanitizer(const std::string& sanitizer, const std::st
         }
     }  // the kernel and its worker end here: compute-sanitizer writes its summary as the worker exits
     run.log = readText(log.string());
-    std::error_code ignored;
-    fs::remove(log, ignored);
     run.findings = judge::parseSanitizerLog(run.log, tool, source);
     run.finished = std::regex_search(run.log, std::regex("SUMMARY: [0-9]+"));
     return run;

@@ -24,6 +24,7 @@ struct SceneSelection {
     bool variantGiven = false;        // --variant was given (else a --kernel is the variant shown)
     // Not an option: a program that starts the kernel's worker (check --sanitize: compute-sanitizer).
     std::vector<std::string> kernelLauncher;
+    std::string kernelLauncherFolder;  // where that launcher writes (its report): writable in a sandbox
 };
 
 // --view and its settings (render, check and view): how a racy variant is shown beside the good one.

@@ -102,8 +102,10 @@ Sandbox makeSandbox(const SandboxRequest& request) {
     args.insert(args.end(), {"--bind", request.scratchFolder, sandbox.insideScratch});
     for (const std::string& folder : racelabFolders()) showFolder(args, folder);
     for (const std::string& folder : request.readOnlyFolders) showFolder(args, folder);
-    args.insert(args.end(), {"--proc", "/proc", "--dev", "/dev"});
     std::error_code ec;
+    for (const std::string& folder : request.writableFolders)
+        if (fs::is_directory(folder, ec)) args.insert(args.end(), {"--bind", folder, folder});
+    args.insert(args.end(), {"--proc", "/proc", "--dev", "/dev"});
     for (const auto& entry : fs::directory_iterator("/dev", ec)) {
         const std::string name = entry.path().filename().string();
         if (name.rfind("nvidia", 0) == 0) args.insert(args.end(), {"--dev-bind", entry.path().string(), entry.path().string()});

@@ -15,6 +15,7 @@ namespace racelab::userkernel {
 struct SandboxRequest {
     std::string scratchFolder;               // writable: the sandbox's /tmp
     std::vector<std::string> readOnlyFolders;  // shown at their own paths (the solution's folder, a launcher's)
+    std::vector<std::string> writableFolders;  // shown writable at their own paths (a launcher's report folder)
 };
 
 struct Sandbox {

@@ -36,6 +36,7 @@ struct UserKernelOptions {
     std::string architecture;      // "" : the current GPU's
     std::string cacheFolder = KernelCache::defaultFolder();
     std::vector<std::string> workerLauncher;  // e.g. compute-sanitizer and its options (worker_process.hpp)
+    std::string launcherFolder;               // where that launcher writes its report (writable in the sandbox)
     SandboxMode sandbox = SandboxMode::IfAvailable;
     WorkerLimits limits;  // a whole-file solution's worker's own (worker_limits.hpp)
 };

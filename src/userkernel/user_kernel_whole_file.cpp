@@ -28,7 +28,8 @@ bool UserKernel::prepareWholeFileWorker() {
     if (options_.sandbox == SandboxMode::Off) {
         status_.sandbox = "none (--no-sandbox)";
     } else {
-        SandboxRequest request{scratch_, {std::filesystem::path(path_).parent_path().string()}};
+        SandboxRequest request{scratch_, {std::filesystem::path(path_).parent_path().string()}, {}};
+        if (!options_.launcherFolder.empty()) request.writableFolders.push_back(options_.launcherFolder);
         // A launcher of the options (compute-sanitizer) runs inside the sandbox: its toolkit must be seen there.
         if (!options_.workerLauncher.empty())
             if (const std::string program = findToolkitProgram(options_.workerLauncher[0], nullptr); !program.empty())

@@ -14,6 +14,7 @@
 #include <numeric>
 
 #include "app/grading.hpp"
+#include "app/kernel_sanitize.hpp"
 #include "frame/offline_frame.hpp"
 #include "gpu_test_support.hpp"
 #include "test_data.hpp"
@@ -208,4 +209,18 @@ TEST(WholeFileGpu, ASaveReachesTheFrameAndAnUnchangedOneComesFromTheCache) {
     EXPECT_EQ(kernel->status().state, KernelState::Running) << kernel->status().message;
     EXPECT_EQ(kernel->status().failedFrames, 0);
     fs::remove_all(folder);
+}
+
+// --sanitize on a whole-file solution: compute-sanitizer starts its worker inside the sandbox and writes its
+// report into a folder the sandbox lets it write; racelab reads it back, naming the solution's file.
+TEST(WholeFileGpu, TheSanitizerRunsASandboxedSolutionAndItsReportComesBack) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    REQUIRE_NVCC();
+    const std::string sanitizer = findComputeSanitizer();
+    if (sanitizer.empty()) GTEST_SKIP() << "no compute-sanitizer here";
+    SceneSelection selection = selectionOf("per_pixel_2022", "circles/rgb", "256x256");
+    const SanitizerRun run = runKernelUnderSanitizer(sanitizer, "memcheck", selection);
+    EXPECT_TRUE(run.finished) << "no summary in the report:\n" << run.log << "\n" << run.failure;
+    EXPECT_TRUE(run.findings.empty()) << run.log;
+    EXPECT_TRUE(run.failure.empty()) << run.failure;
 }
