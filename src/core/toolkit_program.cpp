@@ -26,7 +26,8 @@ bool executable(const fs::path& path) {
 std::string cudaToolkitBinFolder() { return RACELAB_CUDA_BIN_DIR; }
 
 std::string findToolkitProgram(const std::string& name, const char* overrideVariable) {
-    if (const char* given = std::getenv(overrideVariable); given && *given) return executable(given) ? given : "";
+    if (const char* given = overrideVariable ? std::getenv(overrideVariable) : nullptr; given && *given)
+        return executable(given) ? given : "";
     if (const char* path = std::getenv("PATH")) {
         std::istringstream folders(path);
         for (std::string folder; std::getline(folders, folder, ':');)

@@ -7,7 +7,7 @@
 namespace racelab {
 
 // `name` is the program ("nvcc"); `overrideVariable` the environment variable that names it outright
-// ("RACELAB_NVCC"): when set, that path or nothing.
+// ("RACELAB_NVCC"): when set, that path or nothing; nullptr: none.
 std::string findToolkitProgram(const std::string& name, const char* overrideVariable);
 
 // The building toolkit's bin folder, set by CMake for toolkit_program.cpp alone ("" without a toolkit).
