@@ -94,8 +94,9 @@ Sandbox makeSandbox(const SandboxRequest& request) {
     std::vector<std::string>& args = sandbox.launcher;
     args.push_back(findBubblewrap());
     args.insert(args.end(), std::begin(kNamespaces), std::end(kNamespaces));
+    // /etc/alternatives: links only, through which a toolkit's path often goes (/usr/local/cuda on Ubuntu).
     for (const char* path : {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache",
-                             "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/sys"})
+                             "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/sys"})
         showSystemPath(args, path);
     // The scratch folder first: a folder racelab shows that lies under the machine's /tmp (a bundle unpacked
     // there) is mounted over it afterwards, on a mount point made inside the scratch folder.

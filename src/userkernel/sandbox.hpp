@@ -2,7 +2,7 @@
 // launcher (worker_process.hpp), with namespaces of its own for processes, the network (none), IPC, users, the
 // host name and cgroups, ended with racelab (--die-with-parent), in a file system that shows only what the
 // worker needs to run, read-only: the system's programs and libraries (/usr and its links), the dynamic
-// linker's cache, /sys, racelab's own install folder and library path, the solution's folder, the GPU's device
+// linker's cache and /etc/alternatives' links, /sys, racelab's own install folder and library path, the solution's folder, the GPU's device
 // nodes; and one writable folder of its own, its /tmp, which racelab empties and removes when it is done.
 // Home folders, /etc, /root, /work and every other file of the machine are absent. The worker's own limits
 // (worker_limits.hpp) hold inside it. docs/HARDENING.md says what each part holds back.
