@@ -168,6 +168,12 @@ bool UserKernel::ensureWorker() {
     }
 }
 
+void UserKernel::markLoaded(const KernelBuild& build, const nlohmann::json& reply) {
+    loaded_ = build;
+    status_.steps = reply.value("steps", std::vector<std::string>{});
+    status_.runningBuild = true;
+}
+
 bool UserKernel::load(const KernelBuild& build) {
     if (wholeFile_) return loadWholeFile(build);
     if (!ensureWorker()) return false;
@@ -181,9 +187,7 @@ bool UserKernel::load(const KernelBuild& build) {
         reply.error = e.what();
     }
     if (reply.ok) {
-        loaded_ = build;
-        status_.steps = reply.message.value("steps", std::vector<std::string>{});
-        status_.runningBuild = true;
+        markLoaded(build, reply.message);
         return true;
     }
     fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, reply.error);

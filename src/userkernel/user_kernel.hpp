@@ -9,6 +9,7 @@
 // as long as its worker: a new scene, size or reset, or a step back in the animation, starts a new worker.
 #pragma once
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -117,6 +118,7 @@ public:
 private:
     void takeBuild(KernelBuild build);
     bool load(const KernelBuild& build);
+    void markLoaded(const KernelBuild& build, const nlohmann::json& reply);  // the worker took it: it runs
     bool loadWholeFile(const KernelBuild& build);
     // Makes the scratch folder and the worker's launcher (the sandbox, then any launcher of the options). False
     // when the solution cannot run here (SandboxMode::Required without a sandbox).

@@ -86,9 +86,7 @@ bool UserKernel::loadWholeFile(const KernelBuild& build) {
         reply.error = e.what();
     }
     if (reply.ok) {
-        loaded_ = build;
-        status_.steps = reply.message.value("steps", std::vector<std::string>{});
-        status_.runningBuild = true;
+        markLoaded(build, reply.message);
         launchSpareWorker();
         return true;
     }

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "fresh_folder.hpp"
+#include "small_kernels.hpp"
 #include "userkernel/compile_worker.hpp"
 #include "userkernel/nvrtc_library.hpp"
 
@@ -24,14 +25,7 @@ std::string write(const fs::path& path, const std::string& text) {
     return path.string();
 }
 
-const char* kGoodKernel = R"(#include <racelab/circles.cuh>
-__global__ void paint() {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < cuConstRendererParams.imageWidth * cuConstRendererParams.imageHeight)
-        cuConstRendererParams.imageData[4 * i] = 0.f;
-}
-RACELAB_LAUNCHES(RACELAB_PER_ITEM(paint, RACELAB_PIXELS, 256));
-)";
+const char* const kGoodKernel = racelab::testing::kSmallCirclesKernel;
 
 // A loop NVRTC is told to unroll 2^20 times: some 13 s and 175 MB of compiling for a few lines.
 const char* kEndlessUnroll = R"(#include <racelab/circles.cuh>

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "fresh_folder.hpp"
+#include "small_kernels.hpp"
 #include "core/asset_paths.hpp"
 #include "process_runner.hpp"
 #include "test_data.hpp"
@@ -34,14 +35,7 @@ KernelBuild compile(const std::string& path, const std::string& arch = "sm_75", 
     return compileKernel({path, arch, {}}, KernelCache(cache));
 }
 
-const char* kGoodKernel = R"(#include <racelab/circles.cuh>
-__global__ void paint() {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < cuConstRendererParams.imageWidth * cuConstRendererParams.imageHeight)
-        cuConstRendererParams.imageData[4 * i] = 0.f;
-}
-RACELAB_LAUNCHES(RACELAB_PER_ITEM(paint, RACELAB_PIXELS, 256));
-)";
+const char* const kGoodKernel = racelab::testing::kSmallCirclesKernel;
 
 }  // namespace
 

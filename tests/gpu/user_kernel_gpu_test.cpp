@@ -15,6 +15,7 @@
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"
+#include "save_to_frame.hpp"
 #include "userkernel/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
@@ -196,49 +197,26 @@ TEST(UserKernelGpu, ASaveReachesTheFrameWithinSecondsAndAnUnchangedOneComesFromT
         std::ifstream example(findAsset(asset));
         const std::string text((std::istreambuf_iterator<char>(example)), {});
         const std::string file = (folder / fs::path(asset).filename()).string();
-        auto save = [&](const std::string& body) {
-            std::ofstream(file + ".new") << body;
-            fs::rename(file + ".new", file);
-        };
-        save(text);
-        UserKernelOptions options;
-        options.cacheFolder = (folder / "cache").string();  // empty: the first build compiles
-        auto kernel = std::make_shared<UserKernel>(file, family.name, *family.kernelContract, options);
-        SceneOptions sceneOptions;
-        sceneOptions.backend = Backend::Cuda;
-        auto scene = withUserKernel(createScene("circles/rand10k", sceneOptions), kernel);
-        const int variant = scene->variantIndex(kernel->variantName());
-        CudaStream stream;
-        // Frames until a build newer than `builds` has drawn one; the seconds from `start` to that frame.
-        auto secondsToNewFrame = [&](int builds, std::chrono::steady_clock::time_point start) {
-            const auto deadline = start + std::chrono::seconds(60);
-            while (std::chrono::steady_clock::now() < deadline) {
-                const long long frames = kernel->status().frames;
-                renderOffline(*scene, variant, {1024, 1024}, stream.get());
-                if (kernel->status().builds > builds && kernel->status().frames > frames) break;
-            }
-            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        };
-        const double first = secondsToNewFrame(0, std::chrono::steady_clock::now());
-        ASSERT_EQ(kernel->status().state, KernelState::Running) << kernel->status().message;
-        const double firstCompileMs = kernel->status().compileMs;
+        // The cache's folder is empty: the first build compiles.
+        gputest::SaveToFrame editor(file, text, "circles/rand10k", (folder / "cache").string());
+        const double first = editor.secondsToNewFrame(60);
+        ASSERT_EQ(editor.status().state, KernelState::Running) << editor.status().message;
+        const double firstCompileMs = editor.status().compileMs;
 
-        int builds = kernel->status().builds;
-        save(text + "// an edit\n");  // new text: compiled again (for the tiled example, with NVRTC's PCH warm)
-        const double edited = secondsToNewFrame(builds, std::chrono::steady_clock::now());
-        const double editCompileMs = kernel->status().compileMs;
-        EXPECT_FALSE(kernel->status().fromCache);
+        editor.save(text + "// an edit\n");  // new text: compiled again (for the tiled example, with NVRTC's PCH warm)
+        const double edited = editor.secondsToNewFrame(60);
+        const double editCompileMs = editor.status().compileMs;
+        EXPECT_FALSE(editor.status().fromCache);
 
-        builds = kernel->status().builds;
-        save(text);  // the first text again: the disk cache answers
-        const double cached = secondsToNewFrame(builds, std::chrono::steady_clock::now());
-        EXPECT_TRUE(kernel->status().fromCache);
+        editor.save(text);  // the first text again: the disk cache answers
+        const double cached = editor.secondsToNewFrame(60);
+        EXPECT_TRUE(editor.status().fromCache);
         std::printf("save to first frame, %s at 1024x1024: first build %.3f s (compile %.0f ms); an edit %.3f s "
                     "(compile %.0f ms); the unchanged text again %.3f s (from the cache)\n",
                     asset, first, firstCompileMs, edited, editCompileMs, cached);
         EXPECT_LT(edited, 10.0) << asset;
         EXPECT_LT(cached, 10.0) << asset;
-        EXPECT_EQ(kernel->status().state, KernelState::Running) << kernel->status().message;
+        EXPECT_EQ(editor.status().state, KernelState::Running) << editor.status().message;
     }
     fs::remove_all(folder);
 }

@@ -17,6 +17,7 @@
 #include "app/kernel_sanitize.hpp"
 #include "frame/offline_frame.hpp"
 #include "gpu_test_support.hpp"
+#include "save_to_frame.hpp"
 #include "test_data.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
@@ -167,47 +168,24 @@ TEST(WholeFileGpu, ASaveReachesTheFrameAndAnUnchangedOneComesFromTheCache) {
     const std::string file = (folder / "tiled_thrust" / "cudaRenderer.cu").string();
     std::ifstream original(file);
     const std::string text((std::istreambuf_iterator<char>(original)), {});
-    auto save = [&](const std::string& body) {
-        std::ofstream(file + ".new") << body;
-        fs::rename(file + ".new", file);
-    };
-    const WorkloadFamily& family = *findScene("circles/rand10k").family;
-    UserKernelOptions options;
-    options.cacheFolder = (folder / "cache").string();
-    auto kernel = std::make_shared<UserKernel>(file, family.name, *family.kernelContract, options);
-    SceneOptions sceneOptions;
-    sceneOptions.backend = Backend::Cuda;
-    auto scene = withUserKernel(createScene("circles/rand10k", sceneOptions), kernel);
-    const int variant = scene->variantIndex(kernel->variantName());
-    CudaStream stream;
-    auto secondsToNewFrame = [&](int builds, std::chrono::steady_clock::time_point start) {
-        const auto deadline = start + std::chrono::seconds(120);
-        while (std::chrono::steady_clock::now() < deadline) {
-            const long long frames = kernel->status().frames;
-            renderOffline(*scene, variant, {1024, 1024}, stream.get());
-            if (kernel->status().builds > builds && kernel->status().frames > frames) break;
-        }
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    };
-    const double first = secondsToNewFrame(0, std::chrono::steady_clock::now());
-    ASSERT_EQ(kernel->status().state, KernelState::Running) << kernel->status().message;
-    const double firstCompileMs = kernel->status().compileMs;
-    int builds = kernel->status().builds;
-    save(text + "// an edit\n");
-    const double edited = secondsToNewFrame(builds, std::chrono::steady_clock::now());
-    const double editCompileMs = kernel->status().compileMs;
-    EXPECT_FALSE(kernel->status().fromCache);
-    builds = kernel->status().builds;
-    save(text);
-    const double cached = secondsToNewFrame(builds, std::chrono::steady_clock::now());
-    EXPECT_TRUE(kernel->status().fromCache);
+    gputest::SaveToFrame editor(file, text, "circles/rand10k", (folder / "cache").string());
+    const double first = editor.secondsToNewFrame();
+    ASSERT_EQ(editor.status().state, KernelState::Running) << editor.status().message;
+    const double firstCompileMs = editor.status().compileMs;
+    editor.save(text + "// an edit\n");
+    const double edited = editor.secondsToNewFrame();
+    const double editCompileMs = editor.status().compileMs;
+    EXPECT_FALSE(editor.status().fromCache);
+    editor.save(text);
+    const double cached = editor.secondsToNewFrame();
+    EXPECT_TRUE(editor.status().fromCache);
     std::printf("save to first frame, tiled_thrust (thrust) on rand10k at 1024x1024: first build %.3f s (nvcc %.0f ms); "
                 "an edit of its .cu %.3f s (nvcc %.0f ms); the unchanged text again %.3f s (from the cache)\n",
                 first, firstCompileMs, edited, editCompileMs, cached);
     EXPECT_LT(edited, 60.0);
     EXPECT_LT(cached, 10.0);
-    EXPECT_EQ(kernel->status().state, KernelState::Running) << kernel->status().message;
-    EXPECT_EQ(kernel->status().failedFrames, 0);
+    EXPECT_EQ(editor.status().state, KernelState::Running) << editor.status().message;
+    EXPECT_EQ(editor.status().failedFrames, 0);
     fs::remove_all(folder);
 }
 
