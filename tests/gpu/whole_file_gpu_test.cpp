@@ -202,3 +202,24 @@ TEST(WholeFileGpu, TheSanitizerRunsASandboxedSolutionAndItsReportComesBack) {
     EXPECT_TRUE(run.findings.empty()) << run.log;
     EXPECT_TRUE(run.failure.empty()) << run.failure;
 }
+
+// The course's snow helpers, run on snow: a solution that shades with lookupColor.cu_inl and moves its flakes
+// with noiseCuda.cu_inl's noise (its tables from getNoiseTables) draws racelab's snow frames, judged by the
+// course's rule where the flakes are on screen, in one worker that follows the animation.
+TEST(WholeFileGpu, TheCoursesSnowHelpersDrawRacelabsSnowFrames) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    REQUIRE_NVCC();
+    PreparedScene prepared = prepareScene(selectionOf("snow_per_pixel", "circles/snow", "256x256"), "256x256");
+    Scene& scene = *prepared.scene;
+    CudaStream stream;
+    long at = 0;  // the scene's frame: advanceTo steps on from where the scene is
+    for (const long frame : {120L, 180L}) {
+        advanceTo(scene, frame - at, stream.get());
+        at = frame;
+        const HostImage drawn = renderOffline(scene, prepared.variant, prepared.size, stream.get());
+        const ImageComparison c = againstReference(scene, drawn, stream.get());
+        EXPECT_LE(c.differingPixels, kCourseWrongPixels) << "snow frame " << frame << ": largest difference "
+                                                         << c.maxChannelDifference;
+    }
+    EXPECT_EQ(prepared.kernel->status().state, KernelState::Running) << prepared.kernel->status().message;
+}
