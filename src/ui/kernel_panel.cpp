@@ -35,11 +35,24 @@ KernelPanelActions drawKernelPanel(KernelPanelState& s) {
                              : st.state == userkernel::KernelState::Compiling ? ImVec4(.9f, .9f, .5f, 1.f) : ImVec4(1.f, .45f, .4f, 1.f);
     ImGui::TextColored(colour, "%s: %s%s", s.kernel->variantName().c_str(), userkernel::kernelStateName(st.state),
                        !ok && st.runningBuild ? " (the last good build keeps running)" : "");
+    const char* compiler = st.wholeFile ? " ms in nvcc" : " ms in NVRTC";
     if (st.builds > 0)
         ImGui::Text("build %d: %s", st.builds,
-                    st.fromCache ? "from the cache" : (std::to_string(static_cast<int>(st.compileMs + .5)) + " ms in NVRTC").c_str());
-    if (st.frames > 0)
+                    st.fromCache ? "from the cache" : (std::to_string(static_cast<int>(st.compileMs + .5)) + compiler).c_str());
+    if (st.frames > 0 && st.wholeFile && st.stepMs.size() == 3)
+        ImGui::Text("last frame: clearImage %.3f + advanceAnimation %.3f + render %.3f ms, hand-over %.3f ms", st.stepMs[0],
+                    st.stepMs[1], st.stepMs[2], st.handoffMs);
+    else if (st.frames > 0)
         ImGui::Text("last frame: %.3f ms in its worker, hand-over %.3f ms", st.kernelMs, st.handoffMs);
+    if (st.wholeFile) {
+        // Its host code runs on this machine: say in what.
+        const bool sandboxed = st.sandbox == "bubblewrap";
+        ImGui::TextColored(sandboxed ? ImVec4(.6f, .6f, .6f, 1.f) : ImVec4(1.f, .7f, .3f, 1.f), "host code: %s",
+                           sandboxed ? "in racelab's sandbox (bubblewrap)" : ("not sandboxed, " + st.sandbox).c_str());
+        if (!sandboxed && ImGui::IsItemHovered())
+            ImGui::SetTooltip("install Debian's bubblewrap to run whole-file solutions in racelab's sandbox "
+                              "(docs/HARDENING.md, section 8)");
+    }
     if (!st.message.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ok ? ImGui::GetStyle().Colors[ImGuiCol_Text] : colour);
         ImGui::BeginChild("##kernel messages", ImVec2(0, 120), true);
