@@ -40,8 +40,8 @@ KernelPanelActions drawKernelPanel(KernelPanelState& s) {
         ImGui::Text("build %d: %s", st.builds,
                     st.fromCache ? "from the cache" : (std::to_string(static_cast<int>(st.compileMs + .5)) + compiler).c_str());
     if (st.frames > 0 && st.wholeFile && st.stepMs.size() == 3)
-        ImGui::Text("last frame: clearImage %.3f + advanceAnimation %.3f + render %.3f ms, hand-over %.3f ms", st.stepMs[0],
-                    st.stepMs[1], st.stepMs[2], st.handoffMs);
+        ImGui::TextWrapped("last frame: clearImage %.3f + advanceAnimation %.3f + render %.3f ms, hand-over %.3f ms",
+                           st.stepMs[0], st.stepMs[1], st.stepMs[2], st.handoffMs);
     else if (st.frames > 0)
         ImGui::Text("last frame: %.3f ms in its worker, hand-over %.3f ms", st.kernelMs, st.handoffMs);
     if (st.wholeFile) {
