@@ -40,8 +40,8 @@ PLACEHOLDERS = {
     "${SLURM_ARRAY_TASK_ID}": "3",  # README: racelab grade --shard ${SLURM_ARRAY_TASK_ID}/8 in a job array
 }
 # The user's own kernel file in docs/YOUR_KERNEL.md parses as the circles starter it is made from (--kernel
-# wants a file that exists). Other paths of the source tree (assets/kernels/circles/tiled.cu) are found there,
-# wherever the check runs from.
+# wants a file that exists). Other paths of the source tree (assets/kernels/circles/tiled.cu, a whole-file
+# solution's folder such as tests/data/whole_file/tiled_thrust) are found there, wherever the check runs from.
 KERNEL_FILES = {"my_renderer.cu": "assets/kernels/circles/starter.cu"}
 SOURCE_DIR = "."
 WRAPPERS = {"compute-sanitizer", "ncu", "nsys", "xvfb-run", "time", "env", "gdb", "valgrind"}
@@ -109,7 +109,7 @@ def substitute(word):
         return PLACEHOLDERS[word]
     if word in KERNEL_FILES:
         return os.path.join(SOURCE_DIR, KERNEL_FILES[word])
-    if "/" in word and not os.path.isabs(word) and os.path.isfile(os.path.join(SOURCE_DIR, word)):
+    if "/" in word and not os.path.isabs(word) and os.path.exists(os.path.join(SOURCE_DIR, word)):
         return os.path.join(SOURCE_DIR, word)
     # shell variables (README's Slurm job array: ${SLURM_ARRAY_TASK_ID}) by their PLACEHOLDERS value
     word = re.sub(r"\$\{[A-Z_]+\}", lambda m: PLACEHOLDERS.get(m.group(0), m.group(0)), word)
