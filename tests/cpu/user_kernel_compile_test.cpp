@@ -197,3 +197,24 @@ TEST(UserKernelCompile, AMissingFileIsAClearFailure) {
     EXPECT_FALSE(build.ok);
     EXPECT_NE(build.messages().find("/nonexistent/racelab/kernel.cu: cannot read"), std::string::npos) << build.messages();
 }
+
+// What the course's kernels take from their own headers: `uint` (also where the file defined it as a macro
+// first, as course files do) and the fireworks' sizes, with the course's values.
+TEST(UserKernelCompile, TheCoursesUintAndFireworkSizesAreThere) {
+    REQUIRE_NVRTC();
+    const fs::path folder = scratchFolder("course-names");
+    const std::string body = R"(#include <racelab/circles.cuh>
+static_assert(NUM_FIREWORKS == 15 && NUM_SPARKS == 20, "the course's sizes");
+__global__ void paint() {
+    uint i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < (uint)(cuConstRendererParams.imageWidth * cuConstRendererParams.imageHeight))
+        cuConstRendererParams.imageData[4 * i] = 0.f;
+}
+RACELAB_LAUNCHES(RACELAB_PER_ITEM(paint, RACELAB_PIXELS, 256));
+)";
+    const KernelBuild plain = compile(write(folder / "plain.cu", body));
+    EXPECT_TRUE(plain.ok) << plain.messages();
+    const KernelBuild macro = compile(write(folder / "macro.cu", "#define uint unsigned int\n" + body));
+    EXPECT_TRUE(macro.ok) << macro.messages();
+    fs::remove_all(folder);
+}

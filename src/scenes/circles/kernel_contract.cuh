@@ -11,6 +11,19 @@
 #pragma once
 #include <racelab/launch.cuh>
 
+// What the course's code takes from its own headers and the host's: `uint` (glibc's <sys/types.h>, which NVRTC
+// does not have; left alone where the file defined it as a macro first) and the fireworks' sizes
+// (circleRenderer.h).
+#ifndef uint
+typedef unsigned int uint;
+#endif
+#ifndef NUM_FIREWORKS
+#define NUM_FIREWORKS 15
+#endif
+#ifndef NUM_SPARKS
+#define NUM_SPARKS 20
+#endif
+
 typedef enum {
     CIRCLE_RGB,
     CIRCLE_RGBY,
