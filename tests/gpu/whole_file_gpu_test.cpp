@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -222,4 +223,31 @@ TEST(WholeFileGpu, TheCoursesSnowHelpersDrawRacelabsSnowFrames) {
                                                          << c.maxChannelDifference;
     }
     EXPECT_EQ(prepared.kernel->status().state, KernelState::Running) << prepared.kernel->status().message;
+}
+
+// A save that does not compile: nvcc's error as FILE:LINE:COL in the status (the panel and the terminal show
+// it), and the last good build keeps drawing, as a launch-list kernel's does.
+TEST(WholeFileGpu, ASaveThatDoesNotCompileKeepsTheLastGoodBuildDrawing) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    REQUIRE_NVCC();
+    const fs::path folder = fs::temp_directory_path() / ("racelab_whole_file_broken_" + std::to_string(getpid()));
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    fs::copy(solutionFolder("per_pixel_2022"), folder / "per_pixel_2022");
+    const std::string file = (folder / "per_pixel_2022" / "cudaRenderer.cu").string();
+    std::ifstream original(file);
+    const std::string text((std::istreambuf_iterator<char>(original)), {});
+    gputest::SaveToFrame editor(file, text, "circles/rgb", (folder / "cache").string());
+    editor.secondsToNewFrame();
+    ASSERT_EQ(editor.status().state, KernelState::Running) << editor.status().message;
+    const long long framesBefore = editor.status().frames;
+    const std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    editor.save(text + "void brokenOnPurpose() { undeclaredName = 1; }\n");  // line lines + 1, the name at column 26
+    editor.secondsToNewFrame();
+    EXPECT_EQ(editor.status().state, KernelState::CompileFailed);
+    EXPECT_NE(editor.status().message.find(file + ":" + std::to_string(lines + 1) + ":26: error:"), std::string::npos)
+        << editor.status().message;
+    EXPECT_TRUE(editor.status().runningBuild);
+    EXPECT_GT(editor.status().frames, framesBefore) << "the last good build drew on";
+    fs::remove_all(folder);
 }
