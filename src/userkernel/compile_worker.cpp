@@ -1,7 +1,6 @@
 #include "userkernel/compile_worker.hpp"
 
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/read_file.hpp"
+#include "userkernel/temporary_file.hpp"
 #include "userkernel/worker_channel.hpp"
 #include "userkernel/worker_process.hpp"
 
@@ -60,17 +60,6 @@ KernelBuild buildFrom(const nlohmann::json& j) {
         else build.ok = false, build.failure = "cannot read the compiled kernel back from " + cubinFile;
     }
     return build;
-}
-
-std::string writeCubin(const std::vector<std::uint8_t>& cubin) {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/racelab-cubin-XXXXXX";
-    const int fd = mkstemp(pattern.data());
-    if (fd < 0) throw Error("cannot write a compiled kernel in " + pattern);
-    const bool written = write(fd, cubin.data(), cubin.size()) == static_cast<ssize_t>(cubin.size());
-    close(fd);
-    if (!written) throw Error("cannot write a compiled kernel to " + pattern);
-    return pattern;
 }
 
 }  // namespace
@@ -132,7 +121,7 @@ int runCompileWorker(int socketFd, long long addressBytes) {
             CompileRequest compile{request.at("sourcePath").get<std::string>(), request.at("architecture").get<std::string>(),
                                    request.value("extraOptions", std::vector<std::string>{}), {}};
             const KernelBuild build = compileKernel(compile, KernelCache(request.value("cacheFolder", "")));
-            channel.send({{"ok", true}, {"build", buildJson(build, build.cubin.empty() ? "" : writeCubin(build.cubin))}});
+            channel.send({{"ok", true}, {"build", buildJson(build, build.cubin.empty() ? "" : TemporaryFile(build.cubin).keep())}});
         } catch (const std::exception& e) {
             channel.send({{"ok", false}, {"error", e.what()}});
         }

@@ -1,5 +1,5 @@
 // A private temporary file holding bytes for another process to read (a compiled kernel, a solution's library:
-// the worker's socket keeps its messages small), removed when this goes.
+// the worker's socket keeps its messages small), removed when this goes unless kept.
 #pragma once
 #include <unistd.h>
 
@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -26,10 +27,14 @@ public:
         close(fd);
         if (!written) throw Error("cannot write the compiled kernel to " + path_);
     }
-    ~TemporaryFile() { std::remove(path_.c_str()); }
+    ~TemporaryFile() {
+        if (!path_.empty()) std::remove(path_.c_str());
+    }
     TemporaryFile(const TemporaryFile&) = delete;
     TemporaryFile& operator=(const TemporaryFile&) = delete;
     const std::string& path() const { return path_; }
+    // Leaves the file for its reader to remove (the compile process's cubin, read back by racelab).
+    std::string keep() { return std::exchange(path_, std::string()); }
 
 private:
     std::string path_;

@@ -6,7 +6,6 @@
 //   racelab_course_harness SOLUTION SCENE [SIZE] [FRAMES] [WARMUP]
 //   e.g. racelab_course_harness tests/data/whole_file/tiled_thrust circles/rand10k 1024 200 20
 #include <cuda_runtime.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -20,6 +19,7 @@
 #include "core/stats.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/kernel_cache.hpp"
+#include "userkernel/temporary_file.hpp"
 #include "userkernel/whole_file_build.hpp"
 #include "userkernel/whole_file_solution.hpp"
 
@@ -53,13 +53,8 @@ int main(int argc, char** argv) {
         if (!file) throw UsageError(std::string(argv[1]) + " holds no whole-file solution");
         const KernelBuild build = buildWholeFile({*file, cudaDeviceArchitecture()}, harness, KernelCache(KernelCache::defaultFolder()));
         if (!build.ok) throw Error(build.messages());
-        char path[] = "/tmp/racelab-course-harness-XXXXXX";
-        const int fd = mkstemp(path);
-        if (fd < 0 || write(fd, build.cubin.data(), build.cubin.size()) != static_cast<ssize_t>(build.cubin.size()))
-            throw Error("cannot write the library to /tmp");
-        close(fd);
-        WholeFileSolution solution(path, *file);
-        std::remove(path);
+        const TemporaryFile library(build.cubin);
+        WholeFileSolution solution(library.path(), *file);
         const std::string preset = scene.substr(scene.find('/') + 1);
         solution.startScene(harness, WholeFileScene{preset, 0, 0, 0, 1}, size, size);
         std::vector<double> clear, advance, render, total;
