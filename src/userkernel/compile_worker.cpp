@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "core/address_sanitizer_build.hpp"
 #include "core/errors.hpp"
 #include "core/read_file.hpp"
 #include "userkernel/temporary_file.hpp"
@@ -106,7 +107,7 @@ KernelBuild CompileWorker::compile(const CompileRequest& request, const std::str
 
 int runCompileWorker(int socketFd, long long addressBytes) {
     const WorkerChannel channel(socketFd);
-    if (addressBytes > 0) {
+    if (addressBytes > 0 && !kBuiltWithAddressSanitizer) {
         const rlimit limit{static_cast<rlim_t>(addressBytes), static_cast<rlim_t>(addressBytes)};
         setrlimit(RLIMIT_AS, &limit);
     }

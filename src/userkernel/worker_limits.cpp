@@ -9,6 +9,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/address_sanitizer_build.hpp"
 #include "core/errors.hpp"
 
 namespace racelab::userkernel {
@@ -62,7 +63,7 @@ WorkerLimits limitsFrom(const nlohmann::json& j) {
 
 void confineThisProcess(const WorkerLimits& limits) {
     setLimit(RLIMIT_CORE, 0, "core files");
-    if (limits.dataBytes > 0) setLimit(RLIMIT_DATA, limits.dataBytes, "host memory (RLIMIT_DATA)");
+    if (limits.dataBytes > 0 && !kBuiltWithAddressSanitizer) setLimit(RLIMIT_DATA, limits.dataBytes, "host memory (RLIMIT_DATA)");
     if (limits.fileBytes > 0) setLimit(RLIMIT_FSIZE, limits.fileBytes, "file size (RLIMIT_FSIZE)");
     if (limits.cpuSeconds > 0) setLimit(RLIMIT_CPU, limits.cpuSeconds, "CPU time (RLIMIT_CPU)");
     if (limits.filterSystemCalls) filterSystemCalls();
