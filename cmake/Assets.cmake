@@ -7,6 +7,7 @@
 set(RACELAB_ASSET_FILES
     README.md             # what is here and where it comes from; its presence marks an asset folder
     fourier/racelab.svg   # fourier/text (tools/make_racelab_svg.py)
+    images/rings.png      # histogram/image's input when graded (tools/make_histogram_picture.py)
     meshes/trefoil.off)   # the default mesh (tools/make_default_mesh.py)
 set(RACELAB_ASSET_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/racelab)
 file(RELATIVE_PATH RACELAB_ASSETS_RELATIVE ${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}

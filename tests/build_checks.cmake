@@ -31,6 +31,9 @@ endif()
 add_test(NAME Assets.GeneratedFilesAreUpToDate.RacelabSvg
          COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/make_racelab_svg.py --check
                  ${CMAKE_SOURCE_DIR}/assets/fourier/racelab.svg)
+add_test(NAME Assets.GeneratedFilesAreUpToDate.HistogramPicture
+         COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/make_histogram_picture.py --check
+                 ${CMAKE_SOURCE_DIR}/assets/images/rings.png)
 add_test(NAME Assets.GeneratedFilesAreUpToDate.TrefoilMesh
          COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/make_default_mesh.py --check
                  ${CMAKE_SOURCE_DIR}/assets/meshes/trefoil.off)

@@ -8,6 +8,7 @@
 #include "scenes/scene_registry.hpp"
 #include "userkernel/compile_worker.hpp"
 #include "userkernel/worker_main.hpp"
+#include "userkernel/worker_process.hpp"
 
 namespace racelab {
 namespace {
@@ -189,22 +190,42 @@ CommandLine::CommandLine() {
                            "shared-memory races) and print each report at the kernel's FILE:LINE with the line");
 
     gradeCommand = app.add_subcommand(
-        "grade", "grade user kernels (a .cu file or a folder of submissions) on every scene of a family: correct, "
-                 "race, fault, time against good, score; or --merge shard records into one table");
+        "grade", "grade user kernels (a .cu file or a folder of submissions) by CS149's scenes and rule: correct, "
+                 "race, fault, time against a reference (good, or the teacher's --reference), score; or --merge shard "
+                 "records into one table");
     gradeCommand->add_option("path", grade.path, "a kernel file, or a folder: each NAME.cu in it, or each subfolder "
-                                                 "holding one .cu file, is a submission");
+                                                 "holding one .cu file (or a course-style cudaRenderer.cu), is a submission");
     gradeCommand->add_option("--family", grade.family, "the submissions' family: " + kernelFamiliesHelp())
         ->capture_default_str();
-    gradeCommand->add_option("--scenes", grade.scenes, "scenes to grade, comma-separated (default: every scene of the family)")
+    gradeCommand->add_option("--scenes", grade.scenes,
+                             "the columns, comma-separated: 'course' (the default where the family has one: circles' 8 "
+                             "scenes CS149 grades), 'all' (every scene of the family), or scenes, each NAME or NAME@FRAME "
+                             "(an animated scene at that frame; the default frame is one where something is drawn)")
         ->delimiter(',');
-    gradeCommand->add_option("--size", grade.size, "frame size WxH")->capture_default_str();
+    gradeCommand->add_option("--size", grade.size, "frame size WxH (a scene too large for the GPU here is graded at the "
+                                                   "largest size that fits, and the table says so)")
+        ->capture_default_str();
+    gradeCommand->add_option("--reference", grade.reference,
+                             "what every submission is timed against, per scene, in the same run on the same GPU: 'good' "
+                             "(racelab's) or the teacher's own solution (a kernel file, or a whole-file solution), which "
+                             "must pass every scene")
+        ->capture_default_str();
     gradeCommand->add_option("--repeat", grade.repeat, "renders of each scene compared to tell a race from a bug (1: one)")
         ->capture_default_str()
         ->check(CLI::Range(1, 100));
-    gradeCommand->add_option("--frames", grade.frames, "timed frames per scene, each side (the median is scored)")
+    gradeCommand->add_option("--runs", grade.runs, "timed runs per scene and side; the time is the least of the runs' means "
+                                                   "(CS149's: 3)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
+    gradeCommand->add_option("--frames", grade.frames, "frames a timed run (CS149's: 4, frames 0 to 3)")
         ->capture_default_str()
         ->check(CLI::Range(1L, 100000L));
-    gradeCommand->add_option("--warmup", grade.warmup, "frames run before timing")->capture_default_str()->check(CLI::Range(0L, 100000L));
+    gradeCommand->add_option("--warmup", grade.warmup, "untimed frames before the runs")->capture_default_str()->check(CLI::Range(0L, 100000L));
+    gradeCommand->add_option("--budget", grade.budget,
+                             "seconds one submission's scenes may take in all (0: no budget). A slow submission is timed on "
+                             "fewer frames (its rows say so); past its budget, its remaining scenes are timeouts")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 86400.0));
     gradeCommand->add_option("--kernel-timeout", grade.timeout, "seconds a submission's frame may take before its worker is stopped")
         ->capture_default_str()
         ->check(CLI::Range(0.05, 3600.0));
@@ -218,7 +239,7 @@ CommandLine::CommandLine() {
         ->capture_default_str();
     gradeCommand->add_option("--merge", grade.merge, "join these shard records (--json of each shard) into one table")
         ->expected(1, -1);
-    gradeCommand->add_option("--json", grade.json, "write the table as JSON (racelab-grade/1: facts, rows, thumbnails)");
+    gradeCommand->add_option("--json", grade.json, "write the table as JSON (racelab-grade/2: facts, columns, rows, thumbnails)");
     gradeCommand->add_option("--csv", grade.csv, "write the table as CSV, a line per submission and scene");
     gradeCommand->add_option("--html", grade.html, "write DIR/index.html: one self-contained page of the table, thumbnails "
                                                    "and messages");
@@ -295,6 +316,7 @@ int CommandLine::run() {
     if (*framesCommand) return runFrameExport(frameExport);
     if (*newKernelCommand) return runNewKernel(newKernel);
     if (*compileCommand) return runCompile(compile);
+    if (*workerCommand || *compileWorkerCommand) userkernel::endWithParent();
     if (*workerCommand) return userkernel::runKernelWorker(workerSocket, workerDevice);
     if (*compileWorkerCommand) return userkernel::runCompileWorker(workerSocket, compileWorkerAddressBytes);
     return runList(listParams);

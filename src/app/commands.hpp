@@ -61,10 +61,14 @@ struct CheckOptions {
 struct GradeOptions {
     std::string path;                  // a .cu file or a folder (judge/grade_shards.hpp)
     std::string family = "circles";
-    std::vector<std::string> scenes;   // empty: every scene of the family
+    std::vector<std::string> scenes;   // empty or {"course"}: the family's course set; {"all"}; or NAME[@FRAME]s
     std::string size = "1024x1024";    // the course's
+    std::string reference = "good";    // "good" or the teacher's solution (a kernel file or a whole-file solution)
     int repeat = 3;                    // renders compared per scene (nondeterminism); 1: no repeat
-    long frames = 20, warmup = 5;      // timed frames per scene and side, after the warm-up
+    // The measure (judge::TimingMeasure): the least of `runs` runs' means of `frames` frames, after `warmup`.
+    int runs = 3;
+    long frames = 4, warmup = 2;
+    double budget = 60;                // seconds a submission's scenes may take in all; 0: none
     double timeout = 5.0;              // a frame's time limit in the worker
     bool noSandbox = false;            // whole-file submissions run even without bubblewrap
     std::string rule;                  // judge/score_rule.hpp; "" is CS149's

@@ -1,17 +1,23 @@
 #include "app/grading.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <limits>
 
-#include "frame/frame_judgement.hpp"
-#include "frame/frame_loop.hpp"
-#include "frame/offline_frame.hpp"
+#include "app/grade_rows.hpp"
+#include "app/grade_timing.hpp"
 #include "app/progress_line.hpp"
 #include "core/display_driver.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/memory_probe.hpp"
 #include "core/image_io.hpp"
 #include "core/provenance.hpp"
-#include "core/stats.hpp"
+#include "frame/frame_judgement.hpp"
+#include "frame/offline_frame.hpp"
+#include "judge/number_text.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
@@ -19,24 +25,32 @@
 namespace racelab {
 namespace {
 
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
 // A submission's CPU time over all its scenes (its host code and the CUDA driver's waits): a bound for host
 // code that spins, far above what grading a correct solution takes.
 constexpr long long kSubmissionCpuSeconds = 1800;
-
 constexpr int kThumbnailSide = 192;  // the page's diff and heat pictures, pixels a side at most
+constexpr int kSmallestSide = 64;    // a column is not shrunk below this to fit GPU memory
+// The part of the GPU's free memory a submission's hand-over may take: its worker's copies of the inputs and
+// its outputs, beside its CUDA context and the guards after each buffer.
+constexpr double kHandoverShareOfFree = 0.8;
 
-// A failed kernel's row: its state says which status (a write past the image is a fault, not a contract error).
-void failRow(judge::GradeRow& row, const userkernel::UserKernelStatus& status, const std::string& message) {
-    using userkernel::KernelState;
-    row.status = status.state == KernelState::CompileFailed                         ? judge::GradeStatus::CompileError
-                 : status.timedOut                                                  ? judge::GradeStatus::Timeout
-                 : status.state == KernelState::Faulted || status.wrotePastEnd     ? judge::GradeStatus::Fault
-                 : status.state == KernelState::ContractBroken                      ? judge::GradeStatus::ContractError
-                                                                                    : judge::GradeStatus::Fault;
-    row.message = message.empty() ? status.message : message;
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+std::string sizeText(Size2 size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
+
+std::string gibText(std::size_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / (1u << 30));
+    return text;
 }
 
-// The scene with the submission's kernel as its last variant for as long as it lives; the scene goes back.
+// A CUDA allocation that failed (CUDA_CHECK's message carries cudaGetErrorString's text).
+bool isOutOfMemory(const Error& e) { return std::string(e.what()).find("out of memory") != std::string::npos; }
+
+// The scene with a kernel as its last variant for as long as it lives; the scene goes back.
 class Wrapped {
 public:
     Wrapped(std::unique_ptr<Scene>& slot, std::shared_ptr<userkernel::UserKernel> kernel)
@@ -50,24 +64,27 @@ private:
     std::unique_ptr<userkernel::UserKernelScene> scene_;
 };
 
+// Whether a kernel's timed frames move the animation on: a whole-file solution's time is the course's Total,
+// its own advanceAnimation included (racelab's steps are replayed to it); a launch list moves nothing, so its
+// frames are timed on the scene standing still, as good's are.
+bool movesWhenTimed(const userkernel::UserKernel& kernel) { return kernel.status().wholeFile; }
+
 }  // namespace
 
-std::vector<std::string> gradedScenes(const GradeOptions& options) {
-    const WorkloadFamily& family = kernelFamilyNamed(options.family);
-    std::vector<std::string> scenes;
-    if (options.scenes.empty()) {
-        for (const SceneListing& listing : listScenes())
-            if (listing.family == &family) scenes.push_back(listing.name);
-        return scenes;
+struct Grader::Column {
+    judge::GradedScene column;
+    SceneOptions sceneOptions;
+    std::unique_ptr<Scene> scene;
+    HostImage reference;                // the CPU reference at the column's frame
+    std::optional<double> referenceMs;  // the reference's time by the measure
+    Size2 size() const { return {column.width, column.height}; }
+    // Back to the column's frame after frames that moved an animated scene on (a timing run).
+    void rewind(cudaStream_t stream) {
+        if (!scene->animated()) return;
+        scene->reset();
+        advanceTo(*scene, column.frame, stream);
     }
-    for (const std::string& name : options.scenes) {
-        const SceneListing& listing = findScene(name);  // throws naming the valid scenes
-        if (listing.family != &family)
-            throw UsageError("--scenes: " + name + " is not a scene of the " + family.name + " family");
-        if (std::find(scenes.begin(), scenes.end(), name) == scenes.end()) scenes.push_back(name);
-    }
-    return scenes;
-}
+};
 
 void checkGradeOptions(const GradeOptions& options) {
     if (options.path.empty() == options.merge.empty())
@@ -80,88 +97,54 @@ void checkGradeOptions(const GradeOptions& options) {
         return;
     }
     parseSize(options.size);
-    gradedScenes(options);
+    planGrade(options);
     if (options.repeat < 1) throw UsageError("--repeat must be at least 1");
+    if (options.runs < 1 || options.frames < 1) throw UsageError("--runs and --frames must be at least 1");
+    if (!(options.budget >= 0)) throw UsageError("--budget must be 0 (none) or a number of seconds");
+    if (!options.reference.empty() && options.reference != "good" && !fs::exists(options.reference))
+        throw UsageError("--reference: '" + options.reference + "' is neither a file nor a folder (or 'good')");
 }
-
-namespace {
-
-// Without a CUDA device each submission is still compiled (for the lowest architecture racelab carries code
-// for): one that does not compile is that submission's compile-error on every scene; one that does is not-run
-// there, scored out of 0, with why -- racelab's limit is never a submission's fault.
-std::vector<judge::GradeRow> compileOnlyRows(const judge::Submission& submission, const GradeOptions& options,
-                                             const std::vector<std::string>& scenes, const std::string& why) {
-    judge::GradeRow row;
-    row.submission = submission.name;
-    row.maxScore = judge::sceneMaxScore(judge::parseScoreRule(options.rule));
-    if (!submission.problem.empty()) {
-        row.status = judge::GradeStatus::ContractError;
-        row.message = submission.problem;
-    } else {
-        CompileOptions compile;
-        compile.path = submission.source;
-        compile.family = options.family;
-        const CompileOutcome outcome = compileWithoutDevice(compile);
-        row.message = describeCompile(compile, outcome);
-        if (outcome.compiled || outcome.toolMissing) {
-            row.status = judge::GradeStatus::NotRun;
-            row.maxScore = 0;
-            row.message += "not run: " + why;
-        } else {
-            row.status = judge::GradeStatus::CompileError;
-        }
-    }
-    std::vector<judge::GradeRow> rows;
-    for (const std::string& scene : scenes) {
-        rows.push_back(row);
-        rows.back().scene = scene;
-    }
-    return rows;
-}
-
-// The median of each part of a submission's frame over the timed frames (the last `frames` recorded; the
-// warm-up came first): a launch list's launches (CUDA events), a whole-file solution's calls (the course's
-// wall clock up to a device synchronize).
-std::vector<std::pair<std::string, double>> timedStepMedians(const userkernel::RecordedFrameTimes& recorded, long frames) {
-    std::vector<std::pair<std::string, double>> out;
-    for (std::size_t i = 0; i < recorded.stepNames.size() && i < recorded.stepMs.size(); ++i) {
-        const std::vector<double>& all = recorded.stepMs[i];
-        const std::size_t timed = std::min(all.size(), static_cast<std::size_t>(std::max(frames, 1L)));
-        if (timed == 0) continue;
-        out.emplace_back(recorded.stepNames[i], summarize(std::vector<double>(all.end() - static_cast<std::ptrdiff_t>(timed), all.end())).p50);
-    }
-    return out;
-}
-
-}  // namespace
 
 judge::GradeTable gradeSubmissions(const GradeOptions& options) {
     const judge::Shard shard = judge::parseShard(options.shard);
     const auto all = judge::listSubmissions(options.path);
     const auto mine = judge::submissionsOfShard(all, shard);
+    GradePlan plan = planGrade(options);
     std::string why;
     const bool gpu = cudaUsable(&why);
     judge::GradeTable table;
-    table.facts = judge::gradeFacts(currentProvenance(), judge::parseScoreRule(options.rule), gradedScenes(options), shard);
+    std::vector<judge::GradedScene> planned;
+    for (const PlannedScene& p : plan.scenes) planned.push_back(p.column);
+    table.facts = judge::gradeFacts(currentProvenance(), judge::parseScoreRule(options.rule), planned, shard);
     table.facts.driver = displayDriverVersion();
-    std::fprintf(stderr, "grading %zu of %zu submissions (shard %s) on %zu scenes of %s at %s\n", mine.size(), all.size(),
-                 options.shard.c_str(), table.facts.scenes.size(), options.family.c_str(), options.size.c_str());
+    table.facts.measure = {options.runs, static_cast<int>(options.frames), static_cast<int>(options.warmup)};
+    table.facts.budgetSeconds = options.budget;
+    table.facts.sceneSet = plan.sceneSet;
+    std::fprintf(stderr, "grading %zu of %zu submissions (shard %s) on %zu scenes of %s (%s set)\n", mine.size(), all.size(),
+                 options.shard.c_str(), planned.size(), options.family.c_str(), plan.sceneSet.c_str());
     if (!gpu) {
         std::fprintf(stderr, "grade: %s; each submission is compiled, none is run\n", why.c_str());
+        const Size2 size = parseSize(options.size);
+        for (judge::GradedScene& column : table.facts.scenes) column.width = size.width, column.height = size.height;
+        table.facts.reference = options.reference.empty() || options.reference == "good" ? "good" : referenceIdentity(options.reference);
         for (const judge::Submission& submission : mine) {
-            auto rows = compileOnlyRows(submission, options, table.facts.scenes, why);
+            auto rows = compileOnlyRows(submission, options, table.facts.labels(), why);
             table.rows.insert(table.rows.end(), rows.begin(), rows.end());
         }
         judge::sortRows(table);
         return table;
     }
-    Grader grader(options);
+    Grader grader(options, std::move(plan));
     ProgressLine progress("grade");
-    const long total = static_cast<long>(mine.size() * table.facts.scenes.size());
+    const long total = static_cast<long>((mine.size() + 1) * planned.size());
     long done = 0;
-    grader.onScene = [&](const std::string& submission, const std::string& scene) {
-        progress.update(done++, total, submission + " on " + scene);
+    grader.onScene = [&](const std::string& submission, const std::string& label) {
+        progress.update(done++, total, (submission.empty() ? "the reference" : submission) + " on " + label);
     };
+    grader.prepare();
+    table.facts.scenes = grader.columns();
+    table.facts.referenceMs = grader.referenceTimes();
+    table.facts.reference = grader.referenceName();
     for (const judge::Submission& submission : mine) {
         auto rows = grader.grade(submission);
         table.rows.insert(table.rows.end(), rows.begin(), rows.end());
@@ -172,101 +155,260 @@ judge::GradeTable gradeSubmissions(const GradeOptions& options) {
     return table;
 }
 
-Grader::Grader(const GradeOptions& options)
-    : options_(options), scenes_(gradedScenes(options)), size_(parseSize(options.size)), rule_(judge::parseScoreRule(options.rule)) {}
+Grader::Grader(const GradeOptions& options) : Grader(options, planGrade(options)) {}
+
+Grader::Grader(const GradeOptions& options, GradePlan plan)
+    : options_(options), plan_(std::move(plan)), rule_(judge::parseScoreRule(options.rule)),
+      measure_{options.runs, static_cast<int>(options.frames), static_cast<int>(options.warmup)} {
+    const Size2 size = parseSize(options.size);
+    for (const PlannedScene& planned : plan_.scenes) {
+        auto column = std::make_unique<Column>();
+        column->column = planned.column;
+        column->column.width = size.width, column->column.height = size.height;
+        column->sceneOptions = planned.options;
+        column->sceneOptions.backend = Backend::Cuda;
+        columns_.push_back(std::move(column));
+    }
+}
 
 Grader::~Grader() = default;
 
-Grader::SceneEntry& Grader::entry(const std::string& name) {
-    auto found = entries_.find(name);
-    if (found != entries_.end()) return found->second;
-    SceneOptions sceneOptions;
-    sceneOptions.backend = Backend::Cuda;
-    SceneEntry made;
-    made.scene = createScene(name, sceneOptions);
-    // Frame 0 as the course numbers it: the scene as loaded. The reference is drawn once for every submission.
-    CudaStream stream;
-    made.scene->syncStateToHost(stream.get());
-    stream.synchronize();
-    made.reference = HostImage(size_.width, size_.height);
-    made.scene->renderReference(made.reference, true);
-    return entries_.emplace(name, std::move(made)).first->second;
-}
-
-double Grader::goodMs(SceneEntry& entry) {
-    if (!entry.goodMs) {
-        CudaStream stream;
-        entry.goodMs = medianFrameTime(*entry.scene, entry.scene->variantIndex("good"), size_, options_.warmup,
-                                       options_.frames, stream.get(), [](const FrameTiming& t) { return t.kernelMs; });
-    }
-    return *entry.goodMs;
-}
-
-std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) {
-    std::vector<judge::GradeRow> rows;
-    for (const std::string& scene : scenes_) {
-        judge::GradeRow row;
-        row.submission = submission.name;
-        row.scene = scene;
-        row.maxScore = judge::sceneMaxScore(rule_);
-        rows.push_back(row);
-    }
-    if (!submission.problem.empty()) {
-        for (auto& row : rows) row.status = judge::GradeStatus::ContractError, row.message = submission.problem;
-        return rows;
-    }
+std::shared_ptr<userkernel::UserKernel> Grader::makeKernel(const std::string& source) const {
     const WorkloadFamily& family = kernelFamilyNamed(options_.family);
     userkernel::UserKernelOptions kernelOptions;
     kernelOptions.watch = false;
     kernelOptions.timeoutSeconds = options_.timeout;
     kernelOptions.sandbox = options_.noSandbox ? userkernel::SandboxMode::Off : userkernel::SandboxMode::Required;
     kernelOptions.limits.cpuSeconds = kSubmissionCpuSeconds;
-    auto kernel = std::make_shared<userkernel::UserKernel>(submission.source, family.name, *family.kernelContract, kernelOptions);
+    return std::make_shared<userkernel::UserKernel>(source, family.name, *family.kernelContract, kernelOptions);
+}
+
+// The scene at its frame and the largest size up to the one asked for at which racelab can make it and hand
+// it over; false (with the note) when none down to kSmallestSide does.
+bool Grader::prepareColumn(Column& c) {
+    std::string problem;
+    for (Size2 size = c.size(); size.width >= kSmallestSide && size.height >= kSmallestSide;
+         size = {size.width / 2, size.height / 2}) {
+        try {
+            c.scene = createScene(c.column.scene, c.sceneOptions);
+            if (c.column.frame > 0 && !c.scene->animated())
+                throw UsageError("--scenes: " + c.column.label + ": " + c.column.scene +
+                                 " does not move, every frame is frame 0; name it without @FRAME");
+            CudaStream stream;
+            advanceTo(*c.scene, c.column.frame, stream.get());
+            if (UserKernelSide* side = c.scene->userKernelSide()) {
+                // The worker copies every input and makes every output: that much more GPU memory, per frame.
+                FrameTarget target;
+                target.width = size.width, target.height = size.height, target.stream = stream.get();
+                const KernelFrame frame = side->userKernelFrame(target);
+                std::size_t bytes = 0;
+                for (const auto& input : frame.inputs) bytes += input.bytes;
+                for (const auto& output : frame.outputs) bytes += output.bytes;
+                stream.synchronize();
+                const std::size_t free = gpuMemoryFree();
+                if (static_cast<double>(bytes) > kHandoverShareOfFree * static_cast<double>(free)) {
+                    problem = "at " + sizeText(size) + " the hand-over to a submission's worker needs " +
+                              gibText(bytes) + " of GPU memory, " + gibText(free) + " is free";
+                    continue;
+                }
+            }
+            c.scene->syncStateToHost(stream.get());
+            stream.synchronize();
+            c.reference = HostImage(size.width, size.height);
+            c.scene->renderReference(c.reference, true);
+            if (size.width != c.column.width || size.height != c.column.height)
+                c.column.note += std::string(c.column.note.empty() ? "" : "; ") + "graded at " + sizeText(size) +
+                                 ", the largest that fits here: " + problem;
+            c.column.width = size.width, c.column.height = size.height;
+            return true;
+        } catch (const MissingInputError& e) {  // e.g. a mesh not fetched: no size helps
+            problem = e.what();
+            break;
+        } catch (const UsageError&) {
+            throw;  // the teacher's --scenes
+        } catch (const InsufficientMemoryError& e) {
+            problem = e.what();
+            c.scene.reset();
+        } catch (const Error& e) {
+            problem = e.what();
+            c.scene.reset();
+            if (!isOutOfMemory(e)) break;  // only a lack of memory gets better at a smaller size
+        }
+    }
+    c.scene.reset();
+    c.column.graded = false;
+    c.column.note = "not graded: racelab could not prepare it here: " + problem;
+    return false;
+}
+
+double Grader::timeReference(Column& c) {
+    CudaStream stream;
+    if (!teacher_) {
+        // good's frame alone, the scene still: a launch list is timed on its launches, which move no
+        // animation (racelab moves it), so the animation's steps are not good's to be timed on either.
+        const TimedRuns runs = timeRuns(*c.scene, c.scene->variantIndex("good"), c.size(), measure_.warmup, measure_.runs,
+                                        measure_.frames, false, stream.get(), [](const FrameTiming& t) { return t.kernelMs; });
+        return runs.least();
+    }
+    const std::string name = referenceName();
+    if (!teacher_->retry()) throw UsageError("--reference " + name + " does not run: " + teacher_->status().message);
+    double least = 0;
+    {
+        Wrapped wrapped(c.scene, teacher_);
+        const int variant = wrapped->kernelVariant();
+        FrameJudgement judged;
+        try {
+            judged = judgeFrame(*wrapped, variant, c.size(), options_.repeat, stream.get(), 0, &c.reference);
+        } catch (const Error& e) {
+            throw UsageError("--reference " + name + " failed on " + c.column.label + ": " + e.what());
+        }
+        if (!judged.pass())
+            throw UsageError("--reference " + name + " is not correct on " + c.column.label + " (" +
+                             std::to_string(judged.check.wrongPixels) + " wrong pixels" +
+                             (judged.repeat && judged.repeat->verdict == judge::RepeatVerdict::Nondeterministic
+                                  ? ", and its runs differ"
+                                  : "") +
+                             "): a reference must pass every scene it times");
+        least = timeRuns(*wrapped, variant, c.size(), measure_.warmup, measure_.runs, measure_.frames, movesWhenTimed(*teacher_),
+                         stream.get(), [&](const FrameTiming&) { return teacher_->status().kernelMs; })
+                    .least();
+    }
+    if (movesWhenTimed(*teacher_)) c.rewind(stream.get());
+    return least;
+}
+
+void Grader::prepare() {
+    if (prepared_) return;
+    prepared_ = true;
+    if (!options_.reference.empty() && options_.reference != "good") {
+        teacher_ = makeKernel(options_.reference);
+        teacher_->waitUntilReady(600);
+        if (teacher_->status().state != userkernel::KernelState::Running)
+            throw UsageError("--reference " + options_.reference + " does not run: " + teacher_->status().message);
+    }
+    for (auto& c : columns_) {
+        if (onScene) onScene("", c->column.label);
+        if (!c->column.graded || !prepareColumn(*c)) continue;
+        c->referenceMs = timeReference(*c);
+    }
+}
+
+std::vector<judge::GradedScene> Grader::columns() const {
+    std::vector<judge::GradedScene> out;
+    for (const auto& c : columns_) out.push_back(c->column);
+    return out;
+}
+
+std::vector<std::pair<std::string, double>> Grader::referenceTimes() const {
+    std::vector<std::pair<std::string, double>> out;
+    for (const auto& c : columns_)
+        if (c->referenceMs) out.emplace_back(c->column.label, *c->referenceMs);
+    return out;
+}
+
+std::string Grader::referenceName() const {
+    return options_.reference.empty() || options_.reference == "good" ? "good" : referenceIdentity(options_.reference);
+}
+
+void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel>& shared, judge::GradeRow& row,
+                         double secondsForIt) {
+    userkernel::UserKernel& kernel = *shared;
+    CudaStream stream;
+    try {
+        Wrapped wrapped(c.scene, shared);
+        const int variant = wrapped->kernelVariant();
+        const auto judgeStart = Clock::now();
+        const FrameJudgement judged = judgeFrame(*wrapped, variant, c.size(), options_.repeat, stream.get(), 0, &c.reference);
+        const double judgeSeconds = secondsSince(judgeStart);
+        const double frameMs = 1000.0 * judgeSeconds / std::max(options_.repeat, 1);
+        row.wrongPixels = judged.check.wrongPixels;
+        row.status = judged.check.pass ? judge::GradeStatus::Pass : judge::GradeStatus::Wrong;
+        if (judged.repeat) {
+            row.differingBetweenRuns = judged.repeat->pixelsDifferingBetweenRuns;
+            row.status = judge::statusOf(judged.repeat->verdict);
+            if (judged.repeat->verdict == judge::RepeatVerdict::Nondeterministic)
+                row.heatPng = encodePng(judge::heatThumbnail(*judged.repeat, kThumbnailSide));
+        }
+        if (!judged.check.pass) row.diffPng = encodePng(judge::diffThumbnail(judged.check, kThumbnailSide));
+        if (row.status == judge::GradeStatus::Pass) {
+            const double left = secondsForIt - judgeSeconds;  // the judged renders are paid for first
+            const TimingPlan plan = budgetedTiming(measure_, frameMs, left);
+            if (plan.reduced) row.message = reducedTimingNote(measure_, plan, frameMs, left);
+            if (plan.runs > 0) {
+                // The kernel's own time: its launches in the worker (CUDA events there), or a whole-file
+                // solution's calls by the course's clock; not the hand-over.
+                kernel.recordFrameTimes(true);
+                const TimedRuns runs = timeRuns(*wrapped, variant, c.size(), plan.warmup, plan.runs, plan.frames,
+                                                movesWhenTimed(kernel), stream.get(),
+                                                [&](const FrameTiming&) { return kernel.status().kernelMs; });
+                row.timeMs = runs.least();
+                row.runsTimed = plan.runs, row.framesTimed = plan.frames;
+                row.stepMedianMs = timedStepMedians(kernel.recordedFrameTimes(), plan.runs * plan.frames);
+                kernel.recordFrameTimes(false);
+            }
+            row.referenceMs = c.referenceMs;
+        }
+    } catch (const Error& e) {
+        failRow(row, kernel.status(), e.what());
+        row.diffPng.clear(), row.heatPng.clear();
+        row.timeMs.reset(), row.referenceMs.reset();
+        row.runsTimed = row.framesTimed = 0;
+    }
+    if (movesWhenTimed(kernel)) c.rewind(stream.get());
+    const bool correct = row.status == judge::GradeStatus::Pass;
+    row.score = !correct ? 0
+                : row.timeMs && row.referenceMs ? judge::sceneScore(rule_, true, *row.timeMs, *row.referenceMs)
+                                                : rule_.correctPoints;  // correct, but not timed: its budget ran out
+}
+
+std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) {
+    prepare();
+    std::vector<judge::GradeRow> rows;
+    for (const auto& c : columns_) {
+        judge::GradeRow row;
+        row.submission = submission.name;
+        row.scene = c->column.label;
+        row.maxScore = c->column.graded ? judge::sceneMaxScore(rule_) : 0;
+        if (!c->column.graded) row.status = judge::GradeStatus::NotRun, row.message = c->column.note;
+        rows.push_back(row);
+    }
+    if (!submission.problem.empty()) {
+        for (auto& row : rows)
+            if (row.status != judge::GradeStatus::NotRun) row.status = judge::GradeStatus::ContractError, row.message = submission.problem;
+        return rows;
+    }
+    auto kernel = makeKernel(submission.source);
     // No sandbox for host code here: racelab's limit, every whole-file submission's alike, never its fault.
     if (kernel->status().wholeFile && kernel->status().state == userkernel::KernelState::Unavailable)
-        return compileOnlyRows(submission, options_, scenes_, kernel->status().message);
+        return compileOnlyRows(submission, options_, judge::GradeFacts{.scenes = columns()}.labels(), kernel->status().message);
     kernel->waitUntilReady(600);
     if (kernel->status().state == userkernel::KernelState::Unavailable)
         throw Error("grade: " + kernel->status().message);  // this machine cannot run any submission
-    for (judge::GradeRow& row : rows) {
+    // The budget pays for running, from the first frame; the compile has limits of its own.
+    const auto start = Clock::now();
+    const double budget = options_.budget > 0 ? options_.budget : std::numeric_limits<double>::infinity();
+    // No frame outlives the budget: past it, the frame is stopped as a hang is (a timeout).
+    if (options_.budget > 0)
+        kernel->setDeadline(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options_.budget)));
+    std::size_t columnsLeft = static_cast<std::size_t>(std::count_if(columns_.begin(), columns_.end(), [](const auto& c) { return c->column.graded; }));
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+        Column& c = *columns_[i];
+        judge::GradeRow& row = rows[i];
+        if (!c.column.graded) continue;
         if (onScene) onScene(submission.name, row.scene);
-        if (!kernel->retry()) {
-            failRow(row, kernel->status(), kernel->status().message);
+        const double left = budget - secondsSince(start);
+        if (left <= 0) {
+            row.status = judge::GradeStatus::Timeout;
+            row.message = "not graded: its budget of " + judge::numberText(options_.budget) + " s ran out before this scene";
+            --columnsLeft;
             continue;
         }
-        SceneEntry& sceneEntry = entry(row.scene);
-        const double reference = goodMs(sceneEntry);
-        Wrapped wrapped(sceneEntry.scene, kernel);
-        const int variant = wrapped->kernelVariant();
-        CudaStream stream;
-        try {
-            const FrameJudgement judged =
-                judgeFrame(*wrapped, variant, size_, options_.repeat, stream.get(), 0, &sceneEntry.reference);
-            row.wrongPixels = judged.check.wrongPixels;
-            row.status = judged.check.pass ? judge::GradeStatus::Pass : judge::GradeStatus::Wrong;
-            if (judged.repeat) {
-                row.differingBetweenRuns = judged.repeat->pixelsDifferingBetweenRuns;
-                row.status = judge::statusOf(judged.repeat->verdict);
-                if (judged.repeat->verdict == judge::RepeatVerdict::Nondeterministic)
-                    row.heatPng = encodePng(judge::heatThumbnail(*judged.repeat, kThumbnailSide));
-            }
-            if (!judged.check.pass) row.diffPng = encodePng(judge::diffThumbnail(judged.check, kThumbnailSide));
-            if (row.status == judge::GradeStatus::Pass) {
-                // The kernel's own time: its launches in the worker (CUDA events there), not the hand-over.
-                kernel->recordFrameTimes(true);
-                row.medianMs = medianFrameTime(*wrapped, variant, size_, options_.warmup, options_.frames, stream.get(),
-                                               [&](const FrameTiming&) { return kernel->status().kernelMs; });
-                row.stepMedianMs = timedStepMedians(kernel->recordedFrameTimes(), options_.frames);
-                kernel->recordFrameTimes(false);
-                row.referenceMs = reference;
-            }
-        } catch (const Error& e) {
-            failRow(row, kernel->status(), e.what());
-            row.diffPng.clear(), row.heatPng.clear();
-            row.medianMs.reset(), row.referenceMs.reset();
+        if (!kernel->retry()) {
+            failRow(row, kernel->status(), kernel->status().message);
+            --columnsLeft;
+            continue;
         }
-        const bool correct = row.status == judge::GradeStatus::Pass;
-        row.score = judge::sceneScore(rule_, correct, row.medianMs.value_or(0), row.referenceMs.value_or(0));
+        gradeColumn(c, kernel, row, left / static_cast<double>(columnsLeft--));
     }
     return rows;
 }

@@ -1,18 +1,19 @@
-// racelab grade's runner: each submission's kernel on every scene of a family, contained in its worker
-// (userkernel/user_kernel.hpp) under a time limit, into the rows of a grade table (judge/grade_table.hpp).
-// Per scene: correctness against the CPU reference by the scene's rule, `repeat` renders compared to tell a
-// race from a bug, and for a correct scene the median time of its launches in the worker (CUDA events there)
-// against the median kernel stage of racelab's good variant in the same run, scored by the rule.
-// Scenes, their references and good's times are made once and shared by all submissions.
+// racelab grade's runner: each submission's kernel on every column of the plan (app/grade_plan.hpp), contained
+// in its worker (userkernel/user_kernel.hpp) under a time limit a frame and a budget a submission, into the rows
+// of a grade table (judge/grade_table.hpp). Per column: correctness against the CPU reference by the scene's
+// rule, `repeat` renders compared to tell a race from a bug, and for a correct scene its time by the table's
+// measure (the least of its runs' means; judge::TimingMeasure) against the reference's -- racelab's good, or a
+// teacher's own solution (--reference) -- measured the same way in the same run, scored by the rule.
+// Columns, their CPU references and the reference's times are made once, before the first submission.
 #pragma once
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "app/commands.hpp"
+#include "app/grade_plan.hpp"
 #include "core/host_image.hpp"
 #include "core/size_parse.hpp"
 #include "judge/grade_shards.hpp"
@@ -21,40 +22,52 @@
 
 namespace racelab {
 
-// The scenes `options` grades (its --scenes, or every scene of the family in the registry's order); throws
-// UsageError for an unknown family, one that takes no kernel, or a scene of another family.
-std::vector<std::string> gradedScenes(const GradeOptions& options);
+namespace userkernel {
+class UserKernel;
+}
+
 // What --dry-parse and runGrade refuse before any work: a path and --merge together or neither, a bad
-// --shard, --rule or --size, an unknown family or scene.
+// --shard, --rule, --size or --scenes, an unknown family, a --reference that is not a file or folder.
 void checkGradeOptions(const GradeOptions& options);
 
-// The submissions of `options.path` in its shard, graded (a progress line on stderr), with the run's facts:
-// the table `racelab grade` prints and writes. Throws UsageError where no CUDA device can be used.
+// The submissions of `options.path` in its shard, graded (progress on stderr), with the run's facts: the
+// table `racelab grade` prints and writes. Throws UsageError where the teacher's --reference fails a scene.
 judge::GradeTable gradeSubmissions(const GradeOptions& options);
 
 class Grader {
 public:
-    explicit Grader(const GradeOptions& options);
+    explicit Grader(const GradeOptions& options);  // plans the columns itself (planGrade)
+    Grader(const GradeOptions& options, GradePlan plan);
     ~Grader();
-    // Called before each scene of each submission, for a progress line.
-    std::function<void(const std::string& submission, const std::string& scene)> onScene;
-    // One row per scene, in the order of the scenes; never throws for what a submission does.
+    // Makes every column: its scene at its frame, at the size asked for or the largest that fits (halving
+    // each side), its CPU reference, and the reference's time. A column racelab cannot make here is kept,
+    // not graded, with why. Throws UsageError when the teacher's reference is not correct on a column.
+    void prepare();
+    std::vector<judge::GradedScene> columns() const;
+    std::vector<std::pair<std::string, double>> referenceTimes() const;  // label -> ms, where measured
+    std::string referenceName() const;  // judge::GradeFacts::reference
+
+    // Called before each column of each submission, for a progress line ("" submission: the reference).
+    std::function<void(const std::string& submission, const std::string& label)> onScene;
+    // One row per column, in order; never throws for what a submission does.
     std::vector<judge::GradeRow> grade(const judge::Submission& submission);
 
 private:
-    struct SceneEntry {
-        std::unique_ptr<Scene> scene;
-        HostImage reference;
-        std::optional<double> goodMs;
-    };
-    SceneEntry& entry(const std::string& name);
-    double goodMs(SceneEntry& entry);
+    struct Column;
+    std::shared_ptr<userkernel::UserKernel> makeKernel(const std::string& source) const;
+    bool prepareColumn(Column& column);
+    double timeReference(Column& column);
+    // Judges and times `kernel` on `column` into `row`; `secondsForIt`: the budget's share for this column.
+    void gradeColumn(Column& column, const std::shared_ptr<userkernel::UserKernel>& kernel, judge::GradeRow& row,
+                     double secondsForIt);
 
     GradeOptions options_;
-    std::vector<std::string> scenes_;
-    Size2 size_;
+    GradePlan plan_;
     judge::ScoreRule rule_;
-    std::map<std::string, SceneEntry> entries_;
+    judge::TimingMeasure measure_;
+    std::vector<std::unique_ptr<Column>> columns_;
+    std::shared_ptr<userkernel::UserKernel> teacher_;  // --reference; null: good
+    bool prepared_ = false;
 };
 
 }  // namespace racelab

@@ -36,17 +36,24 @@ HostImage renderOffline(Scene& scene, int variant, Size2 size, cudaStream_t stre
     return loop.lastFramePixels();
 }
 
-double medianFrameTime(Scene& scene, int variant, Size2 size, long warmup, long frames, cudaStream_t stream,
-                       const std::function<double(const FrameTiming&)>& sample) {
+double TimedRuns::least() const {
+    return runMeansMs.empty() ? 0.0 : *std::min_element(runMeansMs.begin(), runMeansMs.end());
+}
+
+TimedRuns timeRuns(Scene& scene, int variant, Size2 size, int warmup, int runs, int frames, bool moving,
+                   cudaStream_t stream, const std::function<double(const FrameTiming&)>& sample) {
     FrameLoop loop(scene, nullptr, nullptr, stream);
     loop.setHeadlessSize(size.width, size.height);
-    const FrameControls controls = stillFrame(variant);
-    std::vector<double> times;
-    for (long i = 0; i < warmup + frames; ++i) {
-        const FrameTiming timing = loop.runFrame(controls);
-        if (i >= warmup) times.push_back(sample(timing));
+    FrameControls controls = stillFrame(variant);
+    controls.paused = !moving || !scene.animated();
+    TimedRuns timed;
+    for (int i = 0; i < warmup; ++i) loop.runFrame(controls);
+    for (int run = 0; run < runs; ++run) {
+        double sum = 0;
+        for (int f = 0; f < frames; ++f) sum += sample(loop.runFrame(controls));
+        if (frames > 0) timed.runMeansMs.push_back(sum / frames);
     }
-    return summarize(times).p50;
+    return timed;
 }
 
 FrameControls comparisonControls(const ComparisonOptions& options, int variant) {

@@ -6,6 +6,7 @@
 #include "core/host_image.hpp"
 #include <functional>
 #include <string>
+#include <vector>
 #include "core/size_parse.hpp"
 #include "scenes/scene.hpp"
 
@@ -13,10 +14,16 @@ namespace racelab {
 
 void advanceTo(Scene& scene, long frame, cudaStream_t stream);
 HostImage renderOffline(Scene& scene, int variant, Size2 size, cudaStream_t stream);
-// The median over `frames` frames after `warmup` of what `sample` reads from each frame, `variant` drawn
-// through the frame loop as renderOffline draws it (paused: the same frame every time); grade's timing.
-double medianFrameTime(Scene& scene, int variant, Size2 size, long warmup, long frames, cudaStream_t stream,
-                       const std::function<double(const FrameTiming&)>& sample);
+// Timed frames of `variant` through the frame loop: `warmup` untimed, then `runs` runs of `frames` each. With
+// `moving`, an animated scene moves on a step a frame after the first, as the course's benchmark draws frames
+// 0 to 3 (the steps' work then counts in the frame); else every frame draws the scene's current frame. Each
+// run's mean of what `sample` reads from its frames; grade's measure takes the least (judge::TimingMeasure).
+struct TimedRuns {
+    std::vector<double> runMeansMs;
+    double least() const;  // 0 when no run was timed
+};
+TimedRuns timeRuns(Scene& scene, int variant, Size2 size, int warmup, int runs, int frames, bool moving,
+                   cudaStream_t stream, const std::function<double(const FrameTiming&)>& sample);
 
 // The frame loop's controls for `variant` shown in the comparison view the command line asked for.
 FrameControls comparisonControls(const ComparisonOptions& options, int variant);

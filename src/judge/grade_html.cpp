@@ -9,6 +9,7 @@
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "judge/base64.hpp"
+#include "judge/grade_text.hpp"
 #include "judge/number_text.hpp"
 #include "judge/text_escape.hpp"
 
@@ -43,14 +44,17 @@ std::string msText(const std::optional<double>& ms) {
     return text;
 }
 
-// The numbers a row has: pixel counts where the frame was judged, times where measured.
-std::string rowFacts(const GradeRow& row) {
+// The numbers a row has: pixel counts where the frame was judged, times where measured (and how much of the
+// measure they cover when the budget ran short).
+std::string rowFacts(const GradeRow& row, const TimingMeasure& measure) {
     std::string text;
     const bool judged = row.status == GradeStatus::Pass || row.status == GradeStatus::Wrong || row.status == GradeStatus::Race;
     if (judged || row.wrongPixels > 0 || row.differingBetweenRuns > 0)
         text += std::to_string(row.wrongPixels) + " wrong pixels, " + std::to_string(row.differingBetweenRuns) +
                 " pixels differ between runs. ";
-    if (row.medianMs || row.referenceMs) text += "Time " + msText(row.medianMs) + ", reference " + msText(row.referenceMs) + ". ";
+    if (row.timeMs || row.referenceMs) text += "Time " + msText(row.timeMs) + ", reference " + msText(row.referenceMs) + ". ";
+    if (timedShort(row, measure))
+        text += "Timed " + timedText(row, measure) + " (runs × frames: the budget ran short). ";
     for (std::size_t i = 0; i < row.stepMedianMs.size(); ++i)
         text += (i == 0 ? "Of it: " : ", ") + row.stepMedianMs[i].first + " " + msText(row.stepMedianMs[i].second) +
                 (i + 1 == row.stepMedianMs.size() ? ". " : "");
@@ -64,10 +68,11 @@ void writeFacts(std::ostream& out, const GradeFacts& f, std::size_t submissions)
     };
     out << "<table class=\"facts\">\n";
     line("submissions", std::to_string(submissions));
-    std::string scenes;
-    for (const std::string& scene : f.scenes) scenes += (scenes.empty() ? "" : ", ") + scene;
-    line("scenes", scenes);
+    line("scene set", f.sceneSet);
     line("rule", f.rule);
+    line("reference", f.reference);
+    line("timing", measureText(f.measure));
+    line("budget", budgetText(f.budgetSeconds));
     line("shard", shardText(f.shard));
     line("racelab", f.racelabCommit + " (dirty tree: " + f.racelabDirty + ")");
     line("GPU", f.gpu);
@@ -77,13 +82,35 @@ void writeFacts(std::ostream& out, const GradeFacts& f, std::size_t submissions)
     out << "</table>\n";
 }
 
+std::optional<double> referenceMsOf(const GradeFacts& f, const std::string& label) {
+    for (const auto& [column, ms] : f.referenceMs)
+        if (column == label) return ms;
+    return std::nullopt;
+}
+
+// The columns: each scene at the frame and size it was judged at, and the reference's time there.
+void writeColumns(std::ostream& out, const GradeFacts& f) {
+    out << "<table class=\"columns\">\n<thead><tr><th>column</th><th>scene</th><th>frame</th><th>size</th>"
+           "<th>note</th><th>reference time</th></tr></thead>\n<tbody>\n";
+    for (const GradedScene& column : f.scenes) {
+        const std::string note =
+            column.graded ? column.note : "not graded here" + (column.note.empty() ? "" : ": " + column.note);
+        out << (column.graded ? "<tr>" : "<tr class=\"not-run\">") << "<td>" << htmlEscaped(column.label)
+            << "</td><td>" << htmlEscaped(column.scene) << "</td><td>" << column.frame << "</td><td>"
+            << sizeText(column) << "</td><td>" << htmlEscaped(note) << "</td><td>"
+            << msText(referenceMsOf(f, column.label)) << "</td></tr>\n";
+    }
+    out << "</tbody>\n</table>\n";
+}
+
 void writeLegend(std::ostream& out) {
     out << "<p>Statuses: <span class=\"pass\">pass</span> correct; <span class=\"wrong\">wrong</span> wrong the "
            "same way every run (a bug); <span class=\"race\">race</span> differs between runs; "
            "<span class=\"fault\">fault, timeout, compile-error, contract-error</span> did not run to the end; "
            "<span class=\"not-run\">not-run</span> compiled, but racelab could not run it on this machine (its "
            "limit, not the submission's: scored out of 0). "
-           "A passing cell shows its score and its time against the reference.</p>\n"
+           "A passing cell shows its score and its time against the reference; \"timed 1×2 of 3×4\" under a cell: "
+           "its time is of fewer runs × frames than the measure asks (its budget ran short).</p>\n"
            "<p>Diff: wrong pixels red on the dimmed reference. Heat: "
            "<span class=\"swatch\" style=\"background:#555\"></span> the same in every run and right, "
            "<span class=\"swatch\" style=\"background:#0080ff\"></span> the same in every run and wrong, "
@@ -109,14 +136,15 @@ std::string gradeHtml(const GradeTable& table) {
            "style-src 'unsafe-inline'\">\n"
         << "<title>racelab grade</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n<h1>racelab grade</h1>\n";
     writeFacts(out, f, totals.size());
+    writeColumns(out, f);
     writeLegend(out);
 
     out << "<table class=\"grades\">\n<thead><tr><th>submission</th>";
-    for (const std::string& scene : f.scenes) out << "<th>" << htmlEscaped(scene) << "</th>";
+    for (const std::string& label : f.labels()) out << "<th>" << htmlEscaped(label) << "</th>";
     out << "<th>total</th></tr></thead>\n<tbody>\n";
     for (std::size_t i = 0; i < totals.size(); ++i) {
         out << "<tr><th><a href=\"#s" << i << "\">" << htmlEscaped(totals[i].submission) << "</a></th>";
-        for (const std::string& scene : f.scenes) {
+        for (const std::string& scene : f.labels()) {
             const auto row = std::find_if(table.rows.begin(), table.rows.end(), [&](const GradeRow& r) {
                 return r.submission == totals[i].submission && r.scene == scene;
             });
@@ -129,6 +157,7 @@ std::string gradeHtml(const GradeTable& table) {
                 << (row->status == GradeStatus::Pass ? numberText(row->score) : status);
             if (const auto ratio = row->ratio(); ratio && row->status == GradeStatus::Pass)
                 out << "<br><small>" << ratioText(*ratio) << "</small>";
+            if (timedShort(*row, f.measure)) out << "<br><small>timed " << timedText(*row, f.measure) << "</small>";
             out << "</td>";
         }
         out << "<td>" << numberText(totals[i].score) << " / " << numberText(totals[i].maxScore) << "</td></tr>\n";
@@ -146,7 +175,7 @@ std::string gradeHtml(const GradeTable& table) {
             for (const std::string& scene : group.scenes) scenes += (scenes.empty() ? "" : ", ") + scene;
             out << "<h3>" << htmlEscaped(scenes) << ": <span class=\"" << statusName(row.status) << "\">"
                 << statusName(row.status) << "</span></h3>\n";
-            if (const std::string facts = rowFacts(row); !facts.empty()) out << "<p>" << facts << "</p>\n";
+            if (const std::string facts = rowFacts(row, f.measure); !facts.empty()) out << "<p>" << htmlEscaped(facts) << "</p>\n";
             writeThumbnail(out, row.diffPng, "diff of " + row.scene);
             writeThumbnail(out, row.heatPng, "heat of " + row.scene);
             if (!row.message.empty()) out << "<pre>" << htmlEscaped(row.message) << "</pre>\n";

@@ -2,72 +2,144 @@
 #include "judge/grade_json.hpp"
 
 #include <algorithm>
-#include <fstream>
+#include <iterator>
 #include <set>
-#include <sstream>
 
 #include "core/read_file.hpp"
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "judge/base64.hpp"
+#include "judge/json_field_reader.hpp"
+#include "judge/number_text.hpp"
 
 namespace racelab::judge {
 namespace {
 
 using nlohmann::json;
+using FieldReader = JsonFieldReader;
+
+// The schema of tables written before columns had a frame and a size and times a named measure.
+constexpr const char* kOlderSchema = "racelab-grade/1";
+constexpr const char* kSceneSets[] = {"course", "all", "chosen"};
 
 json optionalNumber(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
 json optionalPng(const std::vector<std::uint8_t>& png) { return png.empty() ? json(nullptr) : json(base64Encoded(png)); }
 
-// Field access that names where it is in the document when something is missing or of the wrong type.
-class FieldReader {
-public:
-    explicit FieldReader(std::string origin) : origin_(std::move(origin)) {}
+json columnsJson(const std::vector<GradedScene>& columns) {
+    json out = json::array();
+    for (const GradedScene& c : columns)
+        out.push_back({{"label", c.label}, {"scene", c.scene}, {"frame", c.frame}, {"width", c.width},
+                       {"height", c.height}, {"note", c.note}, {"graded", c.graded}});
+    return out;
+}
 
-    UsageError error(const std::string& where, const std::string& problem) const {
-        return UsageError(origin_ + ": " + where + ": " + problem);
-    }
-    const json& field(const json& object, const std::string& where, const char* key) const {
-        if (!object.is_object()) throw error(where, "expected an object, got " + typeName(object));
-        const auto it = object.find(key);
-        if (it == object.end()) throw error(where, std::string("the field \"") + key + "\" is missing");
-        return *it;
-    }
-    std::string text(const json& object, const std::string& where, const char* key) const {
-        const json& value = field(object, where, key);
-        if (!value.is_string()) throw error(where + "." + key, "expected a string, got " + typeName(value));
-        return value.get<std::string>();
-    }
-    double number(const json& object, const std::string& where, const char* key) const {
-        const json& value = field(object, where, key);
-        if (!value.is_number()) throw error(where + "." + key, "expected a number, got " + typeName(value));
-        return value.get<double>();
-    }
-    std::optional<double> optionalNumber(const json& object, const std::string& where, const char* key) const {
-        if (field(object, where, key).is_null()) return std::nullopt;
-        return number(object, where, key);
-    }
-    long count(const json& object, const std::string& where, const char* key) const {
-        const json& value = field(object, where, key);
-        if (!value.is_number_integer() || value.get<long long>() < 0)
-            throw error(where + "." + key, "expected a whole number >= 0, got " + value.dump());
-        return static_cast<long>(value.get<long long>());
-    }
-    std::vector<std::uint8_t> png(const json& object, const std::string& where, const char* key) const {
-        const json& value = field(object, where, key);
-        if (value.is_null()) return {};
-        if (!value.is_string()) throw error(where + "." + key, "expected base64 PNG or null, got " + typeName(value));
-        std::vector<std::uint8_t> bytes = base64Decoded(value.get<std::string>(), origin_ + ": " + where + "." + key);
-        static constexpr std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-        if (bytes.size() < 8 || !std::equal(kSignature, kSignature + 8, bytes.begin()))
-            throw error(where + "." + key, "not a PNG (no PNG signature)");
-        return bytes;
-    }
+json factsJson(const GradeFacts& f) {
+    json referenceMs = json::object();
+    for (const auto& [label, ms] : f.referenceMs) referenceMs[label] = ms;
+    return {{"racelab_commit", f.racelabCommit},
+            {"racelab_dirty", f.racelabDirty},
+            {"gpu", f.gpu},
+            {"driver", f.driver},
+            {"cuda_runtime", f.cudaRuntime},
+            {"cuda_driver", f.cudaDriver},
+            {"date_utc", f.dateUtc},
+            {"rule", f.rule},
+            {"reference", f.reference},
+            {"measure", {{"runs", f.measure.runs}, {"frames", f.measure.frames}, {"warmup", f.measure.warmup}}},
+            {"budget_seconds", f.budgetSeconds},
+            {"scene_set", f.sceneSet},
+            {"scenes", columnsJson(f.scenes)},
+            {"reference_ms", std::move(referenceMs)},
+            {"shard", shardText(f.shard)}};
+}
 
-private:
-    static std::string typeName(const json& value) { return value.type_name(); }
-    std::string origin_;
-};
+json rowJson(const GradeRow& row) {
+    json steps = json::array();
+    for (const auto& [name, ms] : row.stepMedianMs) steps.push_back({{"name", name}, {"median_ms", ms}});
+    return {{"submission", row.submission},
+            {"scene", row.scene},
+            {"status", statusName(row.status)},
+            {"wrong_pixels", row.wrongPixels},
+            {"differing_between_runs", row.differingBetweenRuns},
+            {"time_ms", optionalNumber(row.timeMs)},
+            {"reference_ms", optionalNumber(row.referenceMs)},
+            {"ratio", optionalNumber(row.ratio())},
+            {"runs_timed", row.runsTimed},
+            {"frames_timed", row.framesTimed},
+            {"score", row.score},
+            {"max_score", row.maxScore},
+            {"message", row.message},
+            {"diff_png", optionalPng(row.diffPng)},
+            {"heat_png", optionalPng(row.heatPng)},
+            {"step_median_ms", steps}};
+}
+
+std::string readRule(const FieldReader& in, const json& facts) {
+    const std::string text = in.text(facts, "facts", "rule");
+    ScoreRule rule;
+    try {
+        rule = parseScoreRule(text);
+    } catch (const UsageError& e) {
+        throw in.error("facts.rule", e.what());
+    }
+    if (scoreRuleText(rule) != text)
+        throw in.error("facts.rule", "\"" + text + "\" is not in the canonical form \"" + scoreRuleText(rule) + "\"");
+    return text;
+}
+
+TimingMeasure readMeasure(const FieldReader& in, const json& facts) {
+    const json& value = in.field(facts, "facts", "measure");
+    TimingMeasure measure;
+    measure.runs = in.smallCount(value, "facts.measure", "runs", 1);
+    measure.frames = in.smallCount(value, "facts.measure", "frames", 1);
+    measure.warmup = in.smallCount(value, "facts.measure", "warmup", 0);
+    return measure;
+}
+
+GradedScene readColumn(const FieldReader& in, const json& value, const std::string& where) {
+    GradedScene column;
+    column.label = in.text(value, where, "label");
+    column.scene = in.text(value, where, "scene");
+    column.frame = in.count(value, where, "frame");
+    // 0 is allowed: a column racelab could not prepare need not know its size.
+    column.width = in.smallCount(value, where, "width");
+    column.height = in.smallCount(value, where, "height");
+    column.note = in.text(value, where, "note");
+    column.graded = in.flag(value, where, "graded");
+    if (const std::string label = gradedSceneLabel(column.scene, column.frame); column.label != label)
+        throw in.error(where + ".label", "\"" + column.label + "\" is not \"" + label + "\", the label of the scene \"" +
+                                             column.scene + "\" at frame " + std::to_string(column.frame));
+    return column;
+}
+
+std::vector<GradedScene> readColumns(const FieldReader& in, const json& facts) {
+    const json& columns = in.field(facts, "facts", "scenes");
+    if (!columns.is_array())
+        throw in.error("facts.scenes", "expected an array of columns {label, scene, frame, width, height, note, graded}");
+    std::vector<GradedScene> out;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        const std::string where = "facts.scenes[" + std::to_string(i) + "]";
+        out.push_back(readColumn(in, columns[i], where));
+        if (std::any_of(out.begin(), out.end() - 1, [&](const GradedScene& c) { return c.label == out.back().label; }))
+            throw in.error(where + ".label", "\"" + out.back().label + "\" is listed twice");
+    }
+    return out;
+}
+
+// reference_ms is an object keyed by label (its keys come back sorted): read back in the columns' order.
+std::vector<std::pair<std::string, double>> readReferenceMs(const FieldReader& in, const json& facts,
+                                                            const GradeFacts& f) {
+    const json& times = in.field(facts, "facts", "reference_ms");
+    if (!times.is_object()) throw in.error("facts.reference_ms", "expected an object of column label: milliseconds");
+    for (const auto& item : times.items())
+        if (!f.column(item.key()))
+            throw in.error("facts.reference_ms", "\"" + item.key() + "\" is not one of facts.scenes' labels");
+    std::vector<std::pair<std::string, double>> out;
+    for (const GradedScene& column : f.scenes)
+        if (times.contains(column.label))
+            out.emplace_back(column.label, in.number(times, "facts.reference_ms", column.label.c_str()));
+    return out;
+}
 
 GradeFacts readFacts(const FieldReader& in, const json& document) {
     const json& facts = in.field(document, "document", "facts");
@@ -80,23 +152,18 @@ GradeFacts readFacts(const FieldReader& in, const json& document) {
     f.cudaRuntime = in.text(facts, where, "cuda_runtime");
     f.cudaDriver = in.text(facts, where, "cuda_driver");
     f.dateUtc = in.text(facts, where, "date_utc");
-    f.rule = in.text(facts, where, "rule");
-    ScoreRule rule;
-    try {
-        rule = parseScoreRule(f.rule);
-    } catch (const UsageError& e) {
-        throw in.error("facts.rule", e.what());
-    }
-    if (scoreRuleText(rule) != f.rule)
-        throw in.error("facts.rule", "\"" + f.rule + "\" is not in the canonical form \"" + scoreRuleText(rule) + "\"");
-    const json& scenes = in.field(facts, where, "scenes");
-    if (!scenes.is_array()) throw in.error("facts.scenes", "expected an array of scene names");
-    for (std::size_t i = 0; i < scenes.size(); ++i) {
-        if (!scenes[i].is_string()) throw in.error("facts.scenes[" + std::to_string(i) + "]", "expected a string");
-        f.scenes.push_back(scenes[i].get<std::string>());
-        if (std::find(f.scenes.begin(), f.scenes.end() - 1, f.scenes.back()) != f.scenes.end() - 1)
-            throw in.error("facts.scenes[" + std::to_string(i) + "]", "\"" + f.scenes.back() + "\" is listed twice");
-    }
+    f.rule = readRule(in, facts);
+    f.reference = in.text(facts, where, "reference");
+    if (f.reference.empty()) throw in.error("facts.reference", "empty (expected \"good\" or \"NAME (sha256 HEX)\")");
+    f.measure = readMeasure(in, facts);
+    f.budgetSeconds = in.number(facts, where, "budget_seconds");
+    if (!(f.budgetSeconds >= 0))
+        throw in.error("facts.budget_seconds", "expected a number >= 0 (0: no budget), got " + numberText(f.budgetSeconds));
+    f.sceneSet = in.text(facts, where, "scene_set");
+    if (std::find(std::begin(kSceneSets), std::end(kSceneSets), f.sceneSet) == std::end(kSceneSets))
+        throw in.error("facts.scene_set", "\"" + f.sceneSet + "\" is not one of course, all, chosen");
+    f.scenes = readColumns(in, facts);
+    f.referenceMs = readReferenceMs(in, facts, f);
     const std::string shard = in.text(facts, where, "shard");
     try {
         f.shard = parseShard(shard);
@@ -106,12 +173,25 @@ GradeFacts readFacts(const FieldReader& in, const json& document) {
     return f;
 }
 
+std::vector<std::pair<std::string, double>> readSteps(const FieldReader& in, const json& value, const std::string& where) {
+    std::vector<std::pair<std::string, double>> out;
+    if (!value.contains("step_median_ms")) return out;  // absent in files written before parts were timed apart
+    const json& steps = value.at("step_median_ms");
+    if (!steps.is_array()) throw in.error(where + ".step_median_ms", "not an array");
+    for (const json& step : steps) {
+        if (!step.is_object() || !step.contains("name") || !step.at("name").is_string() || !step.contains("median_ms") ||
+            !step.at("median_ms").is_number())
+            throw in.error(where + ".step_median_ms", "each part needs a name and a median_ms");
+        out.emplace_back(step.at("name").get<std::string>(), step.at("median_ms").get<double>());
+    }
+    return out;
+}
+
 GradeRow readRow(const FieldReader& in, const json& value, const std::string& where, const GradeFacts& facts) {
     GradeRow row;
     row.submission = in.text(value, where, "submission");
     row.scene = in.text(value, where, "scene");
-    if (std::find(facts.scenes.begin(), facts.scenes.end(), row.scene) == facts.scenes.end())
-        throw in.error(where + ".scene", "\"" + row.scene + "\" is not one of facts.scenes");
+    if (!facts.column(row.scene)) throw in.error(where + ".scene", "\"" + row.scene + "\" is not one of facts.scenes");
     const std::string status = in.text(value, where, "status");
     const auto parsed = parseStatus(status);
     if (!parsed)
@@ -120,69 +200,41 @@ GradeRow readRow(const FieldReader& in, const json& value, const std::string& wh
     row.status = *parsed;
     row.wrongPixels = in.count(value, where, "wrong_pixels");
     row.differingBetweenRuns = in.count(value, where, "differing_between_runs");
-    row.medianMs = in.optionalNumber(value, where, "median_ms");
+    row.timeMs = in.optionalNumber(value, where, "time_ms");
     row.referenceMs = in.optionalNumber(value, where, "reference_ms");
+    // Never more than the measure asks: fewer only when the budget ran short.
+    row.runsTimed = in.smallCount(value, where, "runs_timed", 0, facts.measure.runs);
+    row.framesTimed = in.smallCount(value, where, "frames_timed", 0, facts.measure.frames);
     row.score = in.number(value, where, "score");
     row.maxScore = in.number(value, where, "max_score");
     row.message = in.text(value, where, "message");
     row.diffPng = in.png(value, where, "diff_png");
     row.heatPng = in.png(value, where, "heat_png");
-    if (value.contains("step_median_ms")) {  // absent in files written before parts were timed apart
-        const json& steps = value.at("step_median_ms");
-        if (!steps.is_array()) throw in.error(where + ".step_median_ms", "not an array");
-        for (const json& step : steps) {
-            if (!step.is_object() || !step.contains("name") || !step.at("name").is_string() || !step.contains("median_ms") ||
-                !step.at("median_ms").is_number())
-                throw in.error(where + ".step_median_ms", "each part needs a name and a median_ms");
-            row.stepMedianMs.emplace_back(step.at("name").get<std::string>(), step.at("median_ms").get<double>());
-        }
-    }
+    row.stepMedianMs = readSteps(in, value, where);
     return row;
+}
+
+void checkSchema(const FieldReader& in, const json& document) {
+    const std::string schema = in.text(document, "document", "schema");
+    if (schema == kOlderSchema)
+        throw in.error("schema", "\"" + schema + "\" was written by an older racelab (its columns have no frame or size "
+                                 "and its times no measure); grade again with this racelab, which writes \"" +
+                                     kGradeSchema + "\"");
+    if (schema != kGradeSchema)
+        throw in.error("schema", "\"" + schema + "\" is not \"" + kGradeSchema + "\" (not a racelab grade table)");
 }
 
 }  // namespace
 
 nlohmann::json gradeJson(const GradeTable& table) {
-    const GradeFacts& f = table.facts;
     json rows = json::array();
-    for (const GradeRow& row : table.rows) {
-        json steps = json::array();
-        for (const auto& [name, ms] : row.stepMedianMs) steps.push_back({{"name", name}, {"median_ms", ms}});
-        rows.push_back({{"submission", row.submission},
-                        {"scene", row.scene},
-                        {"status", statusName(row.status)},
-                        {"wrong_pixels", row.wrongPixels},
-                        {"differing_between_runs", row.differingBetweenRuns},
-                        {"median_ms", optionalNumber(row.medianMs)},
-                        {"reference_ms", optionalNumber(row.referenceMs)},
-                        {"ratio", optionalNumber(row.ratio())},
-                        {"score", row.score},
-                        {"max_score", row.maxScore},
-                        {"message", row.message},
-                        {"diff_png", optionalPng(row.diffPng)},
-                        {"heat_png", optionalPng(row.heatPng)},
-                        {"step_median_ms", steps}});
-    }
-    return {{"schema", kGradeSchema},
-            {"facts",
-             {{"racelab_commit", f.racelabCommit},
-              {"racelab_dirty", f.racelabDirty},
-              {"gpu", f.gpu},
-              {"driver", f.driver},
-              {"cuda_runtime", f.cudaRuntime},
-              {"cuda_driver", f.cudaDriver},
-              {"date_utc", f.dateUtc},
-              {"rule", f.rule},
-              {"scenes", f.scenes},
-              {"shard", shardText(f.shard)}}},
-            {"rows", std::move(rows)}};
+    for (const GradeRow& row : table.rows) rows.push_back(rowJson(row));
+    return {{"schema", kGradeSchema}, {"facts", factsJson(table.facts)}, {"rows", std::move(rows)}};
 }
 
 GradeTable gradeTableFromJson(const nlohmann::json& document, const std::string& origin) {
     const FieldReader in(origin);
-    const std::string schema = in.text(document, "document", "schema");
-    if (schema != kGradeSchema)
-        throw in.error("schema", "\"" + schema + "\" is not \"" + kGradeSchema + "\" (not a racelab grade table)");
+    checkSchema(in, document);
     GradeTable table;
     table.facts = readFacts(in, document);
     const json& rows = in.field(document, "document", "rows");

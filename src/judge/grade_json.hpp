@@ -1,11 +1,19 @@
-// The grade table as JSON (schema "racelab-grade/1"), written for a course's records and read back to merge
+// The grade table as JSON (schema "racelab-grade/2"), written for a course's records and read back to merge
 // shards. Layout:
-//   {"schema": "racelab-grade/1",
+//   {"schema": "racelab-grade/2",
 //    "facts": {"racelab_commit", "racelab_dirty", "gpu", "driver", "cuda_runtime", "cuda_driver", "date_utc",
-//              "rule", "scenes": [...], "shard": "K/N"},            (all strings but scenes)
-//    "rows": [{"submission", "scene", "status", "wrong_pixels", "differing_between_runs",
-//              "median_ms", "reference_ms", "ratio" (number or null; ratio is derived and not read back),
-//              "score", "max_score", "message", "diff_png", "heat_png" (base64 PNG or null)}, ...]}
+//              "rule", "reference", "scene_set" ("course", "all" or "chosen"), "shard": "K/N",   (strings)
+//              "measure": {"runs" (>= 1), "frames" (>= 1), "warmup" (>= 0)},
+//              "budget_seconds" (>= 0; 0: none),
+//              "scenes": [{"label", "scene", "frame", "width", "height", "note", "graded" (true/false)}, ...]
+//                        (the columns in order; labels unique, each gradedSceneLabel(scene, frame)),
+//              "reference_ms": {"LABEL": ms, ...} (labels of columns; read back in the columns' order)},
+//    "rows": [{"submission", "scene" (a column's label), "status", "wrong_pixels", "differing_between_runs",
+//              "time_ms", "reference_ms", "ratio" (number or null; ratio is derived and not read back),
+//              "runs_timed", "frames_timed" (at most the measure's runs and frames), "score", "max_score",
+//              "message", "diff_png", "heat_png" (base64 PNG or null),
+//              "step_median_ms": [{"name", "median_ms"}, ...] (optional)}, ...]}
+// A "racelab-grade/1" document (an older racelab's, without frames, sizes or the measure) is refused: grade again.
 #pragma once
 #include <string>
 
@@ -15,7 +23,7 @@
 
 namespace racelab::judge {
 
-inline constexpr const char* kGradeSchema = "racelab-grade/1";
+inline constexpr const char* kGradeSchema = "racelab-grade/2";
 
 nlohmann::json gradeJson(const GradeTable& table);
 // Validates the schema name and every field; throws UsageError "ORIGIN: rows[3].status: ..." naming the field,

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "judge/grade_text.hpp"
 
 namespace fs = std::filesystem;
 
@@ -56,10 +57,42 @@ Submission folderSubmission(const fs::directory_entry& folder) {
 
 UsageError mergeError(const std::string& problem) { return UsageError("cannot merge the grade tables: " + problem); }
 
-// The first fact on which `a` and `b` differ, as "NAME (\"A\" in ORIGIN_A, \"B\" in ORIGIN_B)", or "".
+std::string labelList(const std::vector<GradedScene>& columns) {
+    std::string text;
+    for (const GradedScene& column : columns) text += (text.empty() ? "" : ", ") + column.label;
+    return "[" + text + "]";
+}
+
+// The first way the columns of two shards differ in what was judged: which scenes, at which frame and size,
+// whether graded; "" when they agree. A note may differ (it says why in words).
+std::string columnDifference(const std::vector<GradedScene>& a, const std::vector<GradedScene>& b) {
+    const bool sameScenes = std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                                       [](const GradedScene& x, const GradedScene& y) { return x.scene == y.scene; });
+    if (!sameScenes) return "scenes differ: " + labelList(a) + " against " + labelList(b);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::string scene = "\"" + a[i].scene + "\"";
+        if (a[i].frame != b[i].frame)
+            return "frame of the scene " + scene + " differs: " + std::to_string(a[i].frame) + " against " +
+                   std::to_string(b[i].frame);
+        if (a[i].width != b[i].width || a[i].height != b[i].height)
+            return "size of the scene " + scene + " differs: " + sizeText(a[i]) + " against " + sizeText(b[i]);
+        if (a[i].graded != b[i].graded)
+            return "column \"" + a[i].label + "\" differs: " + (a[i].graded ? "graded" : "not graded") + " against " +
+                   (b[i].graded ? "graded" : "not graded");
+        if (a[i].label != b[i].label)
+            return "label of the scene " + scene + " differs: \"" + a[i].label + "\" against \"" + b[i].label + "\"";
+    }
+    return {};
+}
+
+// The first fact on which `a` and `b` differ, as "NAME differs: \"A\" against \"B\"", or "".
 std::string factDifference(const GradeFacts& a, const GradeFacts& b) {
     const std::pair<const char*, std::pair<std::string, std::string>> facts[] = {
         {"rule", {a.rule, b.rule}},
+        {"reference", {a.reference, b.reference}},
+        {"timing measure", {measureText(a.measure), measureText(b.measure)}},
+        {"budget", {budgetText(a.budgetSeconds), budgetText(b.budgetSeconds)}},
+        {"scene set", {a.sceneSet, b.sceneSet}},
         {"racelab commit", {a.racelabCommit, b.racelabCommit}},
         {"racelab dirty flag", {a.racelabDirty, b.racelabDirty}},
         {"GPU", {a.gpu, b.gpu}},
@@ -69,13 +102,7 @@ std::string factDifference(const GradeFacts& a, const GradeFacts& b) {
     };
     for (const auto& [name, values] : facts)
         if (values.first != values.second) return std::string(name) + " differs: \"" + values.first + "\" against \"" + values.second + "\"";
-    if (a.scenes != b.scenes) {
-        std::string left, right;
-        for (const auto& s : a.scenes) left += (left.empty() ? "" : ", ") + s;
-        for (const auto& s : b.scenes) right += (right.empty() ? "" : ", ") + s;
-        return "the scenes differ: [" + left + "] against [" + right + "]";
-    }
-    return {};
+    return columnDifference(a.scenes, b.scenes);
 }
 
 }  // namespace
@@ -125,6 +152,8 @@ GradeTable mergeGradeTables(const std::vector<GradeTable>& shards, const std::ve
             throw mergeError("shard " + std::to_string(k) + "/" + std::to_string(count) + " is missing");
 
     GradeTable merged;
+    // The first table's facts, its reference times among them: each shard timed the reference on its own
+    // machine, so the merged facts keep one shard's, and every row keeps the reference time it was scored against.
     merged.facts = shards.front().facts;
     merged.facts.shard = Shard{};
     std::map<std::string, std::size_t> ownerOf;  // submission -> the shard that graded it

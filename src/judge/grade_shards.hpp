@@ -31,10 +31,11 @@ std::vector<Submission> listSubmissions(const std::string& path);
 std::vector<Submission> submissionsOfShard(const std::vector<Submission>& all, const Shard& shard);
 
 // Joins the tables of shards 0/N .. N-1/N (each exactly once; `origins` name them in errors, e.g. file names)
-// into one table with shard 0/1 and rows in the canonical order; its date is the earliest shard's. The shards
-// must agree on the rule, the scenes, the racelab commit and dirty flag, the GPU, the driver and CUDA
-// versions; a submission in two shards is an error. Every error is a UsageError naming the shards and the
-// difference.
+// into one table with shard 0/1 and rows in the canonical order; its date is the earliest shard's, its
+// reference times (GradeFacts::referenceMs) those of the first table given. The shards must agree on the
+// rule, the reference, the timing measure, the budget, the scene set, the columns (scenes, frames, sizes,
+// whether graded), the racelab commit and dirty flag, the GPU, the driver and CUDA versions; a submission in
+// two shards is an error. Every error is a UsageError naming the shards and the difference.
 GradeTable mergeGradeTables(const std::vector<GradeTable>& shards, const std::vector<std::string>& origins);
 
 }  // namespace racelab::judge

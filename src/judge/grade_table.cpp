@@ -42,11 +42,33 @@ GradeStatus statusOf(RepeatVerdict verdict) {
 }
 
 std::optional<double> GradeRow::ratio() const {
-    if (!medianMs || !referenceMs || !(*referenceMs > 0)) return std::nullopt;
-    return *medianMs / *referenceMs;
+    if (!timeMs || !referenceMs || !(*referenceMs > 0)) return std::nullopt;
+    return *timeMs / *referenceMs;
 }
 
-GradeFacts gradeFacts(const Provenance& provenance, const ScoreRule& rule, std::vector<std::string> scenes,
+std::string gradedSceneLabel(const std::string& scene, long frame) {
+    return frame == 0 ? scene : scene + "@" + std::to_string(frame);
+}
+
+std::string measureText(const TimingMeasure& measure) {
+    const auto count = [](int n, const char* one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); };
+    return "the least of " + count(measure.runs, "run") + ", each the mean of " + count(measure.frames, "frame") +
+           ", after " + std::to_string(measure.warmup) + " untimed";
+}
+
+std::vector<std::string> GradeFacts::labels() const {
+    std::vector<std::string> out;
+    for (const GradedScene& s : scenes) out.push_back(s.label);
+    return out;
+}
+
+const GradedScene* GradeFacts::column(const std::string& label) const {
+    for (const GradedScene& s : scenes)
+        if (s.label == label) return &s;
+    return nullptr;
+}
+
+GradeFacts gradeFacts(const Provenance& provenance, const ScoreRule& rule, std::vector<GradedScene> scenes,
                       const Shard& shard) {
     GradeFacts facts;
     facts.racelabCommit = provenance.gitCommit;
@@ -62,7 +84,7 @@ GradeFacts gradeFacts(const Provenance& provenance, const ScoreRule& rule, std::
 }
 
 void sortRows(GradeTable& table) {
-    const auto& scenes = table.facts.scenes;
+    const std::vector<std::string> scenes = table.facts.labels();
     const auto sceneRank = [&](const std::string& scene) {
         return static_cast<std::size_t>(std::find(scenes.begin(), scenes.end(), scene) - scenes.begin());
     };

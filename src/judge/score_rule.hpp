@@ -3,8 +3,8 @@
 // The default is the rule of Stanford CS149's assignment 3 (render/checker.py, score_calculate): per scene,
 // 2 points for correctness and 7 for performance; a wrong scene earns 0; a correct one whose time T is at most
 // 1.2 times the reference's time R earns all 9; one slower than 10 R earns the 2 for correctness only; between
-// them it earns 2 + ceil(7 * R / T). The course compares the fastest of 3 runs of each side; racelab gives the
-// rule the medians it measures in the same run (the rule itself takes whichever times it is given).
+// them it earns 2 + ceil(7 * R / T). The course compares the fastest of 3 runs of each side; so does racelab's
+// grade by default (judge::TimingMeasure), in the same run (the rule itself takes whichever times it is given).
 //
 // The text form, for `--rule`: comma-separated KEY=VALUE pairs, each overriding the default; "" or "cs149" is
 // the default itself. Keys:

@@ -47,6 +47,12 @@ struct PresetInfo {
     std::string benchSize;    // frame size bench --suite uses ("": the bench default)
     std::string needs;        // the extra option it cannot run without (an ExtraOption name), "" for none
     bool isDefault = false;   // the scene commands use it when no --scene is given (one preset in the project)
+    // How `grade` judges it (app/grade_plan.hpp): at a frame where something is drawn (an animated scene may
+    // start empty), with the asset (relative to the assets folder) it gets as its `needs` input, and a note
+    // for the table (what it stands in for, why that frame).
+    long gradeFrame = 0;
+    std::string gradeInput;
+    std::string gradeNote;
 };
 
 // An option a family adds to the scene commands (view, bench, render, check): `--NAME VALUE`, delivered to
@@ -73,6 +79,9 @@ struct WorkloadFamily {
     // How a user's kernel plugs in as a variant of this family's scenes (scenes/kernel_contract.hpp); none
     // when the family offers no contract.
     std::optional<KernelContract> kernelContract;
+    // The presets `grade` takes by default, in order, where the family reproduces a course's grading (circles:
+    // CS149's graded scenes); empty: every preset.
+    std::vector<std::string> gradeScenes;
 };
 
 }  // namespace racelab

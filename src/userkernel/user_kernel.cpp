@@ -1,5 +1,6 @@
 #include "userkernel/user_kernel.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -230,11 +231,18 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     side.prepareUserKernelOutputs(handoff_->outputs(), target);
     if (wholeFile_) handoff_->waitUntilPrepared(target.stream);
     else handoff_->handOver(frame, target.stream);
-    const int timeoutMs = static_cast<int>(options_.timeoutSeconds * 1000);
-    char limit[32];
-    std::snprintf(limit, sizeof limit, "%g", options_.timeoutSeconds);
-    const WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), timeoutMs,
-                                               variantName() + " did not finish a frame (--kernel-timeout " + limit + ")");
+    double seconds = options_.timeoutSeconds;
+    char limit[96];
+    std::snprintf(limit, sizeof limit, "--kernel-timeout %g", seconds);
+    if (deadline_) {
+        const double left = std::chrono::duration<double>(*deadline_ - std::chrono::steady_clock::now()).count();
+        if (left < seconds) {
+            seconds = std::max(left, 0.05);
+            std::snprintf(limit, sizeof limit, "%.2f s: what was left of its grading budget", seconds);
+        }
+    }
+    const WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), static_cast<int>(seconds * 1000),
+                                               variantName() + " did not finish a frame (" + limit + ")");
     status_.workerOutput = worker_->recentOutput();
     if (!reply.ok) {
         std::string message = reply.error;

@@ -8,6 +8,7 @@
 // instead of NVRTC and the course's calls instead of a launch list (whole_file_solution.hpp). Its renderer lives
 // as long as its worker: a new scene, size or reset, or a step back in the animation, starts a new worker.
 #pragma once
+#include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -113,6 +114,9 @@ public:
     // Starts keeping every frame's times (and forgets those kept before); off, nothing is kept, so a long
     // viewer session holds none.
     void recordFrameTimes(bool on);
+    // A time by which every frame must be done (grade's budget for a submission): a frame's limit is then the
+    // lesser of --kernel-timeout and what is left. nullopt: --kernel-timeout alone.
+    void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
     const RecordedFrameTimes& recordedFrameTimes() const { return recorded_; }
 
 private:
@@ -136,6 +140,7 @@ private:
     std::string path_, family_;
     KernelContract contract_;
     UserKernelOptions options_;
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
     UserKernelStatus status_;
     std::unique_ptr<BackgroundCompiler> compiler_;
     std::unique_ptr<WorkerProcess> worker_;

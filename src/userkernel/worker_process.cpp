@@ -1,8 +1,10 @@
 #include "userkernel/worker_process.hpp"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +25,8 @@ namespace racelab::userkernel {
 namespace {
 
 constexpr std::size_t kKeptLines = 200;
+constexpr std::size_t kLongestLine = 1000;  // bytes of one output line kept
+constexpr long kEchoedLines = 200;          // output lines of one worker echoed to racelab's stderr
 constexpr int kWorkerSocketFd = 3;         // where the worker finds its end of the socket pair
 constexpr int kStartTimeoutMs = 60'000;  // a worker's CUDA context, also under compute-sanitizer
 
@@ -100,11 +104,18 @@ void WorkerProcess::spawn(const std::vector<std::string>& arguments) {
     for (const std::string& part : arguments) argv.push_back(const_cast<char*>(part.c_str()));
     for (const char* part : {"--socket-fd", fdText.c_str()}) argv.push_back(const_cast<char*>(part));
     argv.push_back(nullptr);
+    // A process group of its own: a launcher (the sandbox, compute-sanitizer) and the worker under it are
+    // stopped together (kill), whatever the launcher does with its children.
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
     pid_t pid = -1;
     const int spawned = exe.empty()          ? ENOENT
-                        : launcher_.empty() ? posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ)
-                                            : posix_spawnp(&pid, launcher_[0].c_str(), &actions, nullptr, argv.data(), environ);
+                        : launcher_.empty() ? posix_spawn(&pid, exe.c_str(), &actions, &attributes, argv.data(), environ)
+                                            : posix_spawnp(&pid, launcher_[0].c_str(), &actions, &attributes, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
     close(sockets[1]);
     close(output[1]);
     if (spawned != 0) {
@@ -114,6 +125,7 @@ void WorkerProcess::spawn(const std::vector<std::string>& arguments) {
                     ": " + std::strerror(spawned));
     }
     pid_ = pid;
+    group_ = pid;  // POSIX_SPAWN_SETPGROUP with 0: the group is the child's own pid
     channel_ = WorkerChannel(sockets[0]);
     outputFd_ = output[0];
     clearOutput();
@@ -208,6 +220,9 @@ std::string WorkerProcess::exitDescription() {
 
 void WorkerProcess::kill(const char*) {
     awaitingReady_ = false;
+    // The whole group (spawn): a launcher's children too, also once the launcher itself has ended.
+    if (group_ > 0) ::kill(-group_, SIGKILL);
+    group_ = -1;
     if (pid_ > 0) {
         const TraceStep trace("kill and reap");
         ::kill(pid_, SIGKILL);
@@ -249,11 +264,22 @@ void WorkerProcess::readOutput(int fd, const std::string& label) {
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) break;
         pending.append(chunk, static_cast<std::size_t>(got));
-        for (std::size_t end; (end = pending.find('\n')) != std::string::npos; pending.erase(0, end + 1)) {
-            const std::string line = pending.substr(0, end);
-            std::fprintf(stderr, "[%s] %s\n", label.c_str(), line.c_str());
+        // A line longer than kLongestLine (a kernel printing without newlines) is taken in pieces of that
+        // many bytes, each kept as a line, so that what a worker prints never holds more of racelab's memory
+        // than kKeptLines such pieces.
+        for (;;) {
+            const std::size_t end = pending.find('\n');
+            if (end == std::string::npos && pending.size() < kLongestLine) break;
+            const bool piece = end == std::string::npos || end > kLongestLine;
+            std::string line = pending.substr(0, piece ? kLongestLine : end);
+            pending.erase(0, piece ? kLongestLine : end + 1);
+            // Echoed as it comes, up to kEchoedLines (a flood of printf would bury racelab's own output);
+            // the last kKeptLines stay readable in the kernel's status.
+            if (++linesSeen_ <= kEchoedLines) std::fprintf(stderr, "[%s] %s\n", label.c_str(), line.c_str());
+            else if (linesSeen_ == kEchoedLines + 1)
+                std::fprintf(stderr, "[%s] ... more output not echoed here (its last %zu lines are kept)\n", label.c_str(), kKeptLines);
             std::lock_guard lock(outputMutex_);
-            output_.push_back(line);
+            output_.push_back(std::move(line));
             if (output_.size() > kKeptLines) output_.pop_front();
         }
     }
@@ -274,6 +300,12 @@ std::string WorkerProcess::recentOutput(std::size_t lines) const {
 void WorkerProcess::clearOutput() {
     std::lock_guard lock(outputMutex_);
     output_.clear();
+}
+
+void endWithParent() {
+    const pid_t parent = getppid();
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);  // the parent ended before the request took hold
 }
 
 }  // namespace racelab::userkernel

@@ -73,6 +73,13 @@ private:
     std::thread outputReader_;
     mutable std::mutex outputMutex_;
     std::deque<std::string> output_;
+    pid_t group_ = -1;    // the worker's process group (a launcher and what it starts), until killed
+    long linesSeen_ = 0;  // by the output reader's thread only
 };
+
+// Called first in a worker process: it is killed when its parent (racelab, or the launcher racelab started it
+// under) ends, however that ends -- a second Ctrl-C, a crash -- since its own process group no longer
+// receives the terminal's signals with racelab's.
+void endWithParent();
 
 }  // namespace racelab::userkernel

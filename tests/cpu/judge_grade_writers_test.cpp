@@ -1,6 +1,6 @@
 // The grade table: its basics (facts from the provenance, statuses, canonical order, totals) and its writers: the
-// aligned terminal table, CSV (RFC 4180, formula-safe) and the HTML page with hostile names, and the JSON record
-// read back (round trip, a hand-written record, validation errors).
+// aligned terminal table, CSV (RFC 4180, formula-safe) and the HTML page with hostile names. The JSON record:
+// judge_grade_json_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -58,15 +58,6 @@ std::string lowercase(std::string text) {
     return text;
 }
 
-std::string jsonErrorOf(nlohmann::json document) {
-    try {
-        gradeTableFromJson(document, "t.json");
-    } catch (const UsageError& e) {
-        return e.what();
-    }
-    return "no error";
-}
-
 }  // namespace
 
 TEST(JudgeGradeWriters, TerminalTableIsAlignedWithDetailsOfWhatFailed) {
@@ -74,11 +65,19 @@ TEST(JudgeGradeWriters, TerminalTableIsAlignedWithDetailsOfWhatFailed) {
         "racelab grade: 3 submissions, 2 scenes, rule correct=2,perf=7,full=1.2,zero=10,partial=ceil, shard 0/1\n"
         "  racelab abc123 (dirty: false), GPU GPU X, driver 580.65, CUDA 13.0 (driver supports 13.0), "
         "2026-03-01T10:00:00Z\n"
+        "  timed against good: the least of 3 runs, each the mean of 4 frames, after 2 untimed; budget 60 s a "
+        "submission\n"
+        "  scenes (chosen):\n"
+        "    a/one  frame 0, 256x256\n"
+        "    a/two  frame 0, 128x64\n"
         "\n"
         "submission  a/one          a/two          total\n"
-        "alice.cu    9 1.00x        6 2.00x        15/18\n"
+        "alice.cu    9 1.00x        6 2.00x*       15/18\n"
         "bob         wrong          race           0/18\n"
         "carl        compile-error  compile-error  0/18\n"
+        "\n"
+        "* timed on fewer runs × frames than the measure (the budget ran short):\n"
+        "  alice.cu, a/two: 1×2 of 3×4\n"
         "\n"
         "not passed:\n"
         "  bob, a/one: wrong, 120 wrong pixels\n"
@@ -88,12 +87,37 @@ TEST(JudgeGradeWriters, TerminalTableIsAlignedWithDetailsOfWhatFailed) {
     EXPECT_EQ(formatGradeTable(plainTable()), expected);
 }
 
+TEST(JudgeGradeWriters, TerminalTableSaysEachColumnsFrameSizeAndNote) {
+    GradeTable table = plainTable();
+    table.facts.reference = "teacher.cu (sha256 00ff)";
+    table.facts.budgetSeconds = 0;
+    table.facts.sceneSet = "course";
+    table.facts.scenes = {GradedScene{"a/one", "a/one", 0, 256, 256, "", true},
+                          GradedScene{"a/two@240", "a/two", 240, 1024, 768, "the course's frame", true},
+                          GradedScene{"a/big", "a/big", 0, 4096, 4096, "out of GPU memory", false}};
+    for (GradeRow& r : table.rows)
+        if (r.scene == "a/two") r.scene = "a/two@240";
+    const std::string text = formatGradeTable(table);
+    const std::string expected =
+        "  timed against teacher.cu (sha256 00ff): the least of 3 runs, each the mean of 4 frames, after 2 untimed; "
+        "budget none\n"
+        "  scenes (course):\n"
+        "    a/one      frame 0, 256x256\n"
+        "    a/two@240  frame 240, 1024x768: the course's frame\n"
+        "    a/big      frame 0, 4096x4096, not graded here: out of GPU memory\n"
+        "\n"
+        "submission  a/one          a/two@240      a/big  total\n";
+    EXPECT_NE(text.find(expected), std::string::npos) << text;
+    EXPECT_NE(text.find("  alice.cu, a/two@240: 1×2 of 3×4\n"), std::string::npos) << text;
+}
+
 TEST(JudgeGradeWriters, TerminalTableDisarmsControlCharacters) {
     const std::string text = formatGradeTable(hostileTable());
     EXPECT_EQ(text.find('\x1b'), std::string::npos);
     EXPECT_NE(text.find("+SUM(1)\\x1b[31m"), std::string::npos) << text;
     EXPECT_NE(text.find("evil\", <script>alert(1)</script>\\x0a.cu"), std::string::npos) << text;  // one line
     EXPECT_NE(text.find("@evil\\x09tab"), std::string::npos) << text;
+    EXPECT_NE(text.find("<script>alert(4)</script>\\x1b[2J"), std::string::npos) << text;  // the column's note
 }
 
 TEST(JudgeGradeWriters, CsvFieldQuotesAndDisarmsFormulas) {
@@ -115,29 +139,50 @@ TEST(JudgeGradeWriters, CsvFieldQuotesAndDisarmsFormulas) {
 TEST(JudgeGradeWriters, CsvHasOneRecordPerRowWithTheRunsFacts) {
     const auto records = parseCsv(gradeCsv(hostileTable()));
     ASSERT_EQ(records.size(), 5u);
-    const std::vector<std::string> header{"submission", "scene", "status", "score", "max_score", "median_ms",
-                                          "reference_ms", "ratio", "wrong_pixels", "differing_between_runs", "message",
-                                          "racelab_commit", "racelab_dirty", "gpu", "driver", "cuda_runtime",
-                                          "cuda_driver", "date_utc", "rule", "shard", "step_median_ms"};
+    const std::vector<std::string> header{
+        "submission", "scene", "frame", "size", "status", "score", "max_score", "time_ms", "reference_ms", "ratio",
+        "runs_timed", "frames_timed", "wrong_pixels", "differing_between_runs", "message", "racelab_commit",
+        "racelab_dirty", "gpu", "driver", "cuda_runtime", "cuda_driver", "date_utc", "rule", "reference", "measure",
+        "budget_seconds", "scene_set", "shard", "step_median_ms"};
     EXPECT_EQ(records[0], header);
     for (const auto& record : records) ASSERT_EQ(record.size(), header.size());
     EXPECT_EQ(records[1][0], "'=cmd|' /C calc'!A0.cu");
-    EXPECT_EQ(records[1][2], "fault");
-    EXPECT_EQ(records[1][10], "'+SUM(1)\x1b[31m");
-    EXPECT_EQ(records[2][10], "'@evil\ttab");
+    EXPECT_EQ(records[1][4], "fault");
+    EXPECT_EQ(records[1][14], "'+SUM(1)\x1b[31m");
+    EXPECT_EQ(records[2][14], "'@evil\ttab");
     EXPECT_EQ(records[3][0], kScriptName);  // the quote and newline survive inside one field
-    EXPECT_EQ(records[3][10], "kernel.cu(3): error: expected a \";\"\n=cmd|' /C calc'!A0 & <img src=x onerror=alert(2)>");
-    EXPECT_EQ(records[3][11], "abc123");
-    EXPECT_EQ(records[3][13], "GPU X");
-    EXPECT_EQ(records[3][14], "580.65");
-    EXPECT_EQ(records[3][18], "correct=2,perf=7,full=1.2,zero=10,partial=ceil");
-    EXPECT_EQ(records[3][19], "0/1");
+    EXPECT_EQ(records[3][14], "kernel.cu(3): error: expected a \";\"\n=cmd|' /C calc'!A0 & <img src=x onerror=alert(2)>");
+    EXPECT_EQ(records[3][15], "abc123");
+    EXPECT_EQ(records[3][17], "GPU X");
+    EXPECT_EQ(records[3][18], "580.65");
+    EXPECT_EQ(records[3][22], "correct=2,perf=7,full=1.2,zero=10,partial=ceil");
+    EXPECT_EQ(records[3][23], "'=<img src=x onerror=alert(3)>.cu (sha256 00ff)");  // a formula-like reference name
+    EXPECT_EQ(records[3][27], "0/1");
     const auto plain = parseCsv(gradeCsv(plainTable()));
-    EXPECT_EQ(plain[2], (std::vector<std::string>{"alice.cu", "a/two", "pass", "6", "9", "2", "1", "2", "0", "0", "",
-                                                  "abc123", "false", "GPU X", "580.65", "13.0", "13.0",
-                                                  "2026-03-01T10:00:00Z", "correct=2,perf=7,full=1.2,zero=10,partial=ceil",
-                                                  "0/1", ""}));
-    EXPECT_EQ(plain[3][5], "");  // not measured: empty
+    EXPECT_EQ(plain[1], (std::vector<std::string>{"alice.cu", "a/one", "0", "256x256", "pass", "9", "9", "1", "1", "1",
+                                                  "3", "4", "0", "0", "", "abc123", "false", "GPU X", "580.65", "13.0",
+                                                  "13.0", "2026-03-01T10:00:00Z",
+                                                  "correct=2,perf=7,full=1.2,zero=10,partial=ceil", "good",
+                                                  "the least of 3 runs, each the mean of 4 frames, after 2 untimed", "60",
+                                                  "chosen", "0/1", ""}));
+    // Timed short: 1 run of 2 frames.
+    EXPECT_EQ(plain[2], (std::vector<std::string>{"alice.cu", "a/two", "0", "128x64", "pass", "6", "9", "2", "1", "2",
+                                                  "1", "2", "0", "0", "", "abc123", "false", "GPU X", "580.65", "13.0",
+                                                  "13.0", "2026-03-01T10:00:00Z",
+                                                  "correct=2,perf=7,full=1.2,zero=10,partial=ceil", "good",
+                                                  "the least of 3 runs, each the mean of 4 frames, after 2 untimed", "60",
+                                                  "chosen", "0/1", ""}));
+    EXPECT_EQ(plain[3][7], "");   // not measured: empty time_ms
+    EXPECT_EQ(plain[3][10], "0");  // and nothing timed
+    EXPECT_EQ(plain[3][11], "0");
+    GradeTable atFrame = plainTable();
+    atFrame.facts.budgetSeconds = 0;
+    atFrame.facts.scenes[1] = GradedScene{"a/two@240", "a/two", 240, 1024, 768, "", true};
+    atFrame.rows[1].scene = "a/two@240";
+    const auto framed = parseCsv(gradeCsv(atFrame));
+    EXPECT_EQ(std::vector<std::string>(framed[2].begin() + 1, framed[2].begin() + 4),
+              (std::vector<std::string>{"a/two@240", "240", "1024x768"}));
+    EXPECT_EQ(framed[2][25], "");  // no budget: empty
     GradeTable withSteps = plainTable();
     withSteps.rows[0].stepMedianMs = {{"clearImage", 0.25}, {"advanceAnimation", 0}, {"render", 1.5}};
     EXPECT_EQ(parseCsv(gradeCsv(withSteps))[1].back(), "clearImage=0.25;advanceAnimation=0;render=1.5");
@@ -159,6 +204,9 @@ TEST(JudgeGradeWriters, HtmlPageIsSelfContainedAndEscapesSubmissions) {
     EXPECT_EQ(lower.find("url("), std::string::npos);
     EXPECT_NE(page.find("evil&quot;, &lt;script&gt;alert(1)&lt;/script&gt;\n.cu"), std::string::npos);
     EXPECT_NE(page.find("=cmd|&#39; /C calc&#39;!A0 &amp; &lt;img src=x onerror=alert(2)&gt;"), std::string::npos);
+    EXPECT_NE(page.find("<tr><th>reference</th><td>=&lt;img src=x onerror=alert(3)&gt;.cu (sha256 00ff)</td></tr>"),
+              std::string::npos);
+    EXPECT_NE(page.find("<td>&lt;script&gt;alert(4)&lt;/script&gt;\x1b[2J</td>"), std::string::npos);  // the note
     EXPECT_NE(page.find("<style>"), std::string::npos);
     EXPECT_NE(page.find("default-src 'none'"), std::string::npos);
     // The one thumbnail, embedded; every image is a data URI.
@@ -174,14 +222,43 @@ TEST(JudgeGradeWriters, HtmlPageIsSelfContainedAndEscapesSubmissions) {
     EXPECT_EQ(images, 1u);
 }
 
+TEST(JudgeGradeWriters, HtmlPageMarksAColumnThatIsNotGraded) {
+    GradeTable table = plainTable();
+    table.facts.scenes[1] = GradedScene{"a/two@240", "a/two", 240, 1024, 768, "out of GPU memory", false};
+    const std::string page = gradeHtml(table);
+    EXPECT_NE(page.find("<tr class=\"not-run\"><td>a/two@240</td><td>a/two</td><td>240</td><td>1024x768</td>"
+                        "<td>not graded here: out of GPU memory</td><td>not measured</td></tr>"),
+              std::string::npos) << page;
+    EXPECT_NE(page.find("<th>a/two@240</th>"), std::string::npos);
+}
+
 TEST(JudgeGradeWriters, HtmlPageShowsTheTableAndTheFailures) {
     const fs::path dir = freshFolder("html") / "page";
     GradeTable table = plainTable();
     table.rows[0].message = "printf: hello";  // a passing kernel's output is shown too
+    table.rows[1].message = "printf: short";
+    table.facts.referenceMs = {{"a/two", 0.25}};  // a/one: the reference was not measured there
+    table.facts.scenes[1].note = "the course's size";
     const std::string path = writeGradeHtml(table, dir.string());
     EXPECT_EQ(path, (dir / "index.html").string());
     const std::string page = readFile(path);
-    EXPECT_NE(page.find("<td class=\"pass\">6<br><small>2.00x</small></td>"), std::string::npos);
+    EXPECT_NE(page.find("<tr><th>scene set</th><td>chosen</td></tr>\n"
+                        "<tr><th>rule</th><td>correct=2,perf=7,full=1.2,zero=10,partial=ceil</td></tr>\n"
+                        "<tr><th>reference</th><td>good</td></tr>\n"
+                        "<tr><th>timing</th><td>the least of 3 runs, each the mean of 4 frames, after 2 untimed</td></tr>\n"
+                        "<tr><th>budget</th><td>60 s a submission</td></tr>\n"),
+              std::string::npos) << page;
+    EXPECT_NE(page.find("<tr><td>a/one</td><td>a/one</td><td>0</td><td>256x256</td><td></td><td>not measured</td></tr>\n"
+                        "<tr><td>a/two</td><td>a/two</td><td>0</td><td>128x64</td><td>the course&#39;s size</td>"
+                        "<td>0.250 ms</td></tr>\n"),
+              std::string::npos) << page;
+    EXPECT_NE(page.find("<td class=\"pass\">9<br><small>1.00x</small></td>"), std::string::npos);
+    EXPECT_NE(page.find("<td class=\"pass\">6<br><small>2.00x</small><br><small>timed 1×2 of 3×4</small></td>"),
+              std::string::npos);
+    EXPECT_NE(page.find("<h3>a/two: <span class=\"pass\">pass</span></h3>\n<p>0 wrong pixels, 0 pixels differ between "
+                        "runs. Time 2.000 ms, reference 1.000 ms. Timed 1×2 of 3×4 (runs × frames: the budget ran "
+                        "short). Score 6 of 9.</p>\n<pre>printf: short</pre>"),
+              std::string::npos) << page;
     EXPECT_NE(page.find("<td class=\"race\">race</td>"), std::string::npos);
     EXPECT_NE(page.find("<td>15 / 18</td>"), std::string::npos);
     EXPECT_NE(page.find("120 wrong pixels, 0 pixels differ between runs"), std::string::npos);
@@ -195,104 +272,6 @@ TEST(JudgeGradeWriters, HtmlPageShowsTheTableAndTheFailures) {
               std::string::npos) << page;
     EXPECT_FALSE(fs::exists(path + ".tmp"));
     fs::remove_all(dir.parent_path());
-}
-
-TEST(JudgeGradeWriters, JsonRoundTripKeepsEveryField) {
-    GradeTable table = hostileTable();
-    table.rows[0].medianMs = 0.1;          // a number with no short binary form
-    table.rows[0].referenceMs = 1.0 / 3.0;
-    table.rows[0].stepMedianMs = {{"clearImage", 0.012}, {"advanceAnimation", 0.0}, {"render", 0.088}};
-    table.rows[1].score = 5.5;
-    table.facts.shard = Shard{2, 5};
-    table.facts.rule = scoreRuleText(parseScoreRule("full=1.1,partial=exact"));
-    const nlohmann::json document = nlohmann::json::parse(gradeJson(table).dump());
-    EXPECT_EQ(document["schema"], "racelab-grade/1");
-    EXPECT_EQ(gradeTableFromJson(document, "t.json"), table);
-    const fs::path dir = freshFolder("json");
-    writeGradeJson(table, (dir / "grade.json").string());
-    EXPECT_EQ(readGradeJson((dir / "grade.json").string()), table);
-    fs::remove_all(dir);
-}
-
-TEST(JudgeGradeWriters, JsonReaderReadsAHandWrittenRecord) {
-    const std::string text = R"({
-      "schema": "racelab-grade/1",
-      "facts": {"racelab_commit": "abc123", "racelab_dirty": "true", "gpu": "GPU X", "driver": "580.65",
-                "cuda_runtime": "13.0", "cuda_driver": "13.1", "date_utc": "2026-03-01T10:00:00Z",
-                "rule": "correct=2,perf=7,full=1.2,zero=10,partial=ceil", "scenes": ["a/one"], "shard": "1/3"},
-      "rows": [{"submission": "dora.cu", "scene": "a/one", "status": "pass", "wrong_pixels": 0,
-                "differing_between_runs": 0, "median_ms": 1.5, "reference_ms": 1.0, "ratio": 1.5, "score": 7,
-                "max_score": 9, "message": "printf: hello", "diff_png": null, "heat_png": null}]})";
-    const GradeTable table = gradeTableFromJson(nlohmann::json::parse(text), "hand.json");
-    EXPECT_EQ(table.facts.racelabDirty, "true");
-    EXPECT_EQ(table.facts.cudaDriver, "13.1");
-    EXPECT_EQ(table.facts.shard, (Shard{1, 3}));
-    EXPECT_EQ(table.facts.scenes, std::vector<std::string>{"a/one"});
-    ASSERT_EQ(table.rows.size(), 1u);
-    EXPECT_EQ(table.rows[0].submission, "dora.cu");
-    EXPECT_EQ(table.rows[0].status, GradeStatus::Pass);
-    EXPECT_EQ(table.rows[0].medianMs, 1.5);
-    EXPECT_EQ(table.rows[0].ratio(), 1.5);
-    EXPECT_EQ(table.rows[0].score, 7);
-    EXPECT_EQ(table.rows[0].message, "printf: hello");
-    EXPECT_TRUE(table.rows[0].diffPng.empty());
-}
-
-TEST(JudgeGradeWriters, JsonReaderNamesWhatIsWrong) {
-    const nlohmann::json good = gradeJson(plainTable());
-    auto changed = [&](auto change) {
-        nlohmann::json document = good;
-        change(document);
-        return jsonErrorOf(document);
-    };
-    EXPECT_EQ(changed([](auto& d) { d["schema"] = "racelab-record/1"; }),
-              "t.json: schema: \"racelab-record/1\" is not \"racelab-grade/1\" (not a racelab grade table)");
-    EXPECT_EQ(changed([](auto& d) { d.erase("schema"); }), "t.json: document: the field \"schema\" is missing");
-    EXPECT_EQ(changed([](auto& d) { d["rows"][2]["status"] = "passs"; }),
-              "t.json: rows[2].status: \"passs\" is not one of pass, wrong, race, fault, timeout, compile-error, "
-              "contract-error, not-run");
-    EXPECT_EQ(changed([](auto& d) { d["rows"][1].erase("score"); }), "t.json: rows[1]: the field \"score\" is missing");
-    EXPECT_EQ(changed([](auto& d) { d["rows"][0]["median_ms"] = "fast"; }),
-              "t.json: rows[0].median_ms: expected a number, got string");
-    EXPECT_EQ(changed([](auto& d) { d["rows"][0]["wrong_pixels"] = -3; }),
-              "t.json: rows[0].wrong_pixels: expected a whole number >= 0, got -3");
-    EXPECT_EQ(changed([](auto& d) { d["rows"][0]["scene"] = "a/three"; }),
-              "t.json: rows[0].scene: \"a/three\" is not one of facts.scenes");
-    EXPECT_EQ(changed([](auto& d) { d["rows"][1]["scene"] = "a/one"; }),
-              "t.json: rows[1]: a second row for submission \"alice.cu\" and scene \"a/one\"");
-    EXPECT_EQ(changed([](auto& d) { d["rows"][2]["diff_png"] = base64Encoded({'G', 'I', 'F', '8', '9', 'a', 0, 0}); }),
-              "t.json: rows[2].diff_png: not a PNG (no PNG signature)");
-    EXPECT_NE(changed([](auto& d) { d["rows"][2]["diff_png"] = "not*base64"; }).find("rows[2].diff_png: not base64"),
-              std::string::npos);
-    EXPECT_EQ(changed([](auto& d) { d["facts"]["rule"] = "full=1.2"; }),
-              "t.json: facts.rule: \"full=1.2\" is not in the canonical form "
-              "\"correct=2,perf=7,full=1.2,zero=10,partial=ceil\"");
-    EXPECT_NE(changed([](auto& d) { d["facts"]["rule"] = "speed=2"; }).find("t.json: facts.rule: score rule \"speed=2\": unknown key"),
-              std::string::npos);
-    EXPECT_NE(changed([](auto& d) { d["facts"]["shard"] = "3/3"; }).find("t.json: facts.shard: shard \"3/3\": K must be in 0..2"),
-              std::string::npos);
-    EXPECT_EQ(changed([](auto& d) { d["facts"]["scenes"] = {"a/one", "a/one"}; }),
-              "t.json: facts.scenes[1]: \"a/one\" is listed twice");
-    EXPECT_EQ(changed([](auto& d) { d["rows"] = 3; }), "t.json: rows: expected an array");
-}
-
-TEST(JudgeGradeWriters, JsonFilesThatAreNotRecords) {
-    const fs::path dir = freshFolder("badjson");
-    const std::string path = (dir / "broken.json").string();
-    { std::ofstream(path) << "{\"schema\": "; }
-    try {
-        readGradeJson(path);
-        FAIL() << "no error";
-    } catch (const UsageError& e) {
-        EXPECT_EQ(std::string(e.what()).rfind(path + ": not JSON (", 0), 0u) << e.what();
-    }
-    EXPECT_THROW(readGradeJson((dir / "missing.json").string()), UsageError);
-    // A kernel's printf output need not be UTF-8: the record is still written, the bad byte replaced.
-    GradeTable table = plainTable();
-    table.rows[0].message = "bytes \xff\xfe end";
-    writeGradeJson(table, (dir / "bytes.json").string());
-    EXPECT_EQ(readGradeJson((dir / "bytes.json").string()).rows[0].message, "bytes \xEF\xBF\xBD\xEF\xBF\xBD end");
-    fs::remove_all(dir);
 }
 
 TEST(JudgeGradeWriters, Base64MatchesTheRfcVectors) {
@@ -318,7 +297,8 @@ TEST(JudgeGradeTable, FactsComeFromTheProvenanceAndStatusesFromVerdicts) {
     p.cudaRuntime = "13.0";
     p.cudaDriver = "13.1";
     p.dateUtc = "2026-03-02T08:00:00Z";
-    const GradeFacts f = gradeFacts(p, parseScoreRule("full=1.5"), {"a/one"}, Shard{1, 4});
+    const GradedScene column{"a/one@3", "a/one", 3, 64, 32, "", true};
+    const GradeFacts f = gradeFacts(p, parseScoreRule("full=1.5"), {column}, Shard{1, 4});
     EXPECT_EQ(f.racelabCommit, p.gitCommit);
     EXPECT_EQ(f.racelabDirty, "true");
     EXPECT_EQ(f.gpu, "NVIDIA H100 80GB HBM3");
@@ -328,6 +308,10 @@ TEST(JudgeGradeTable, FactsComeFromTheProvenanceAndStatusesFromVerdicts) {
     EXPECT_EQ(f.dateUtc, "2026-03-02T08:00:00Z");
     EXPECT_EQ(f.rule, "correct=2,perf=7,full=1.5,zero=10,partial=ceil");
     EXPECT_EQ(f.shard, (Shard{1, 4}));
+    EXPECT_EQ(f.scenes, std::vector<GradedScene>{column});
+    EXPECT_EQ(f.labels(), std::vector<std::string>{"a/one@3"});
+    EXPECT_EQ(f.column("a/one@3"), &f.scenes[0]);
+    EXPECT_EQ(f.column("a/one"), nullptr);
     EXPECT_EQ(statusOf(RepeatVerdict::Correct), GradeStatus::Pass);
     EXPECT_EQ(statusOf(RepeatVerdict::WrongDeterministic), GradeStatus::Wrong);
     EXPECT_EQ(statusOf(RepeatVerdict::Nondeterministic), GradeStatus::Race);
@@ -336,9 +320,20 @@ TEST(JudgeGradeTable, FactsComeFromTheProvenanceAndStatusesFromVerdicts) {
     EXPECT_FALSE(parseStatus("PASS").has_value());
 }
 
+TEST(JudgeGradeTable, LabelsAndTheMeasureInWords) {
+    EXPECT_EQ(gradedSceneLabel("circles/snow", 240), "circles/snow@240");
+    EXPECT_EQ(gradedSceneLabel("circles/snow", 0), "circles/snow");
+    EXPECT_EQ(measureText(TimingMeasure{}), "the least of 3 runs, each the mean of 4 frames, after 2 untimed");
+    EXPECT_EQ(measureText(TimingMeasure{1, 1, 0}), "the least of 1 run, each the mean of 1 frame, after 0 untimed");
+    const GradeFacts defaults;
+    EXPECT_EQ(defaults.reference, "good");
+    EXPECT_EQ(defaults.measure, (TimingMeasure{3, 4, 2}));  // the course's: checker.py's -b 0:4, least of three
+}
+
 TEST(JudgeGradeTable, RowsSortBySubmissionBytewiseThenSceneOrder) {
     GradeTable t;
-    t.facts.scenes = {"z/last-but-first", "a/second"};
+    t.facts.scenes = {GradedScene{"z/last-but-first", "z/last-but-first", 0, 64, 64, "", true},
+                      GradedScene{"a/second", "a/second", 0, 64, 64, "", true}};
     t.rows = {row("b", "a/second", GradeStatus::Pass, 9), row("B", "a/second", GradeStatus::Pass, 9),
               row("b", "z/last-but-first", GradeStatus::Pass, 9), row("\xc3\xa4", "a/second", GradeStatus::Pass, 9)};
     sortRows(t);

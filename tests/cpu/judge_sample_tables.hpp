@@ -26,7 +26,12 @@ inline GradeFacts sampleFacts() {
     f.cudaDriver = "13.0";
     f.dateUtc = "2026-03-01T10:00:00Z";
     f.rule = scoreRuleText(ScoreRule{});
-    f.scenes = {"a/one", "a/two"};
+    f.reference = "good";
+    f.measure = TimingMeasure{3, 4, 2};
+    f.budgetSeconds = 60;
+    f.sceneSet = "chosen";
+    f.scenes = {GradedScene{"a/one", "a/one", 0, 256, 256, "", true}, GradedScene{"a/two", "a/two", 0, 128, 64, "", true}};
+    f.referenceMs = {{"a/one", 1.0}, {"a/two", 1.0}};
     return f;
 }
 
@@ -40,9 +45,12 @@ inline GradeRow row(std::string submission, std::string scene, GradeStatus statu
     return r;
 }
 
-inline GradeRow timed(GradeRow r, double medianMs, double referenceMs) {
-    r.medianMs = medianMs;
+// Timed on the whole measure of sampleFacts (3 runs of 4 frames) unless `runs` and `frames` say less.
+inline GradeRow timed(GradeRow r, double timeMs, double referenceMs, int runs = 3, int frames = 4) {
+    r.timeMs = timeMs;
     r.referenceMs = referenceMs;
+    r.runsTimed = runs;
+    r.framesTimed = frames;
     return r;
 }
 
@@ -53,13 +61,13 @@ inline std::vector<std::uint8_t> tinyPng(std::uint8_t red) {
     return encodePng(image);
 }
 
-// alice.cu passes both scenes (9 and 6 points), bob is wrong on one and racy on the other, carl does not
-// compile.
+// alice.cu passes both scenes (9 and 6 points; a/two timed on 1 run of 2 frames, its budget short), bob is
+// wrong on one and racy on the other, carl does not compile.
 inline GradeTable plainTable() {
     GradeTable t;
     t.facts = sampleFacts();
     t.rows.push_back(timed(row("alice.cu", "a/one", GradeStatus::Pass, 9), 1.0, 1.0));
-    t.rows.push_back(timed(row("alice.cu", "a/two", GradeStatus::Pass, 6), 2.0, 1.0));
+    t.rows.push_back(timed(row("alice.cu", "a/two", GradeStatus::Pass, 6), 2.0, 1.0, 1, 2));
     GradeRow wrong = row("bob", "a/one", GradeStatus::Wrong, 0);
     wrong.wrongPixels = 120;
     wrong.diffPng = tinyPng(200);
@@ -80,11 +88,16 @@ inline GradeTable plainTable() {
 
 inline const std::string kScriptName = "evil\", <script>alert(1)</script>\n.cu";
 inline const std::string kFormulaName = "=cmd|' /C calc'!A0.cu";
+// A teacher's reference named like a formula and like markup, and a column note with markup and an escape.
+inline const std::string kHostileReference = "=<img src=x onerror=alert(3)>.cu (sha256 00ff)";
+inline const std::string kHostileNote = "<script>alert(4)</script>\x1b[2J";
 
 // Names and messages that are code in some reader: HTML, a spreadsheet formula, terminal escapes.
 inline GradeTable hostileTable() {
     GradeTable t;
     t.facts = sampleFacts();
+    t.facts.reference = kHostileReference;
+    t.facts.scenes[1].note = kHostileNote;
     for (const char* scene : {"a/one", "a/two"}) {
         GradeRow broken = row(kScriptName, scene, GradeStatus::CompileError, 0);
         broken.message = "kernel.cu(3): error: expected a \";\"\n=cmd|' /C calc'!A0 & <img src=x onerror=alert(2)>";

@@ -141,12 +141,12 @@ TEST(WholeFileGpu, GradeJudgesAndTimesWholeFileSubmissions) {
     for (const judge::GradeRow& row : grader.grade({"per_pixel_2022", solutionFolder("per_pixel_2022"), ""})) {
         SCOPED_TRACE(row.scene);
         EXPECT_EQ(row.status, judge::GradeStatus::Pass) << row.message;
-        ASSERT_TRUE(row.medianMs.has_value());
+        ASSERT_TRUE(row.timeMs.has_value());
         ASSERT_EQ(row.stepMedianMs.size(), 3u);
         EXPECT_EQ(row.stepMedianMs[0].first, "clearImage");
         EXPECT_EQ(row.stepMedianMs[2].first, "render");
         EXPECT_GT(row.stepMedianMs[2].second, 0.0);
-        EXPECT_LE(row.stepMedianMs[2].second, *row.medianMs * 1.0001);
+        EXPECT_LE(row.stepMedianMs[2].second, *row.timeMs * 1.0001);
     }
     const std::vector<judge::GradeRow> racy = grader.grade({"racy_per_circle", solutionFolder("racy_per_circle"), ""});
     EXPECT_EQ(racy.at(1).scene, "circles/rand10k");

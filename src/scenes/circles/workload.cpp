@@ -30,6 +30,13 @@ RACELAB_WORKLOAD(circles) {
                 p.takesCount = spec.countAdjustable;
                 p.slowOnCpu = spec.defaultCount >= 1'000'000;  // seconds a frame on the CPU reference
                 p.isDefault = spec.name == "rand10k";          // the project's default scene
+                if (spec.name == "snow") {
+                    // The flakes start above the picture and fall in: frame 0 is the bare background, which a
+                    // kernel that draws nothing matches. By frame 240 (4 s) they have changed 99 % of it.
+                    p.gradeFrame = 240;
+                    p.gradeNote = "in place of the course's snowsingle (one snow frame it loads from snow.par, which "
+                                  "racelab does not ship): snow at frame 240, when the flakes fill the picture";
+                }
                 out.push_back(p);
             }
             return out;
@@ -38,6 +45,8 @@ RACELAB_WORKLOAD(circles) {
             return std::make_unique<circles::CircleScene>(preset, options);
         };
         f.kernelContract = circles::circleKernelContract();
+        // The 8 scenes CS149's checker.py scores, in its order, snow standing in for snowsingle (gradeNote).
+        f.gradeScenes = {"rgb", "rand10k", "rand100k", "pattern", "snow", "biglittle", "rand1M", "micro2M"};
         return f;
     }();
     return family;

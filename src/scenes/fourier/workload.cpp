@@ -53,6 +53,7 @@ RACELAB_WORKLOAD(fourier) {
             out[2].name = "image";
             out[2].description = "epicycles drawing the contours of --image FILE (PNG, JPEG or SVG)";
             out[2].needs = "image";
+            out[2].gradeInput = "images/rings.png";  // graded without --image: racelab's own picture
             return out;
         };
         f.create = [](const std::string& preset, const SceneOptions& options) -> std::unique_ptr<Scene> {

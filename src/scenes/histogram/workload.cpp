@@ -39,6 +39,7 @@ RACELAB_WORKLOAD(histogram) {
             out[2].name = "image";
             out[2].description = "the luminance histogram of --image FILE (PNG or JPEG), one input per pixel";
             out[2].needs = "image";
+            out[2].gradeInput = "images/rings.png";  // graded without --image: racelab's own picture
             return out;
         };
         f.create = [](const std::string& preset, const SceneOptions& options) -> std::unique_ptr<Scene> {

@@ -1,0 +1,71 @@
+#include "app/grade_rows.hpp"
+
+#include <algorithm>
+
+#include "core/stats.hpp"
+
+namespace racelab {
+
+std::string boundedTail(const std::string& message) {
+    if (message.size() <= kMessageTailBytes) return message;
+    std::size_t from = message.size() - kMessageTailBytes;
+    const std::size_t line = message.find('\n', from);
+    if (line != std::string::npos && line + 1 < message.size()) from = line + 1;
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on the chain of operator+.
+    std::string tail = "[";
+    tail.append(std::to_string(from)).append(" earlier bytes of output not kept]\n").append(message, from);
+    return tail;
+}
+
+void failRow(judge::GradeRow& row, const userkernel::UserKernelStatus& status, const std::string& message) {
+    using userkernel::KernelState;
+    row.status = status.state == KernelState::CompileFailed                         ? judge::GradeStatus::CompileError
+                 : status.timedOut                                                  ? judge::GradeStatus::Timeout
+                 : status.state == KernelState::Faulted || status.wrotePastEnd     ? judge::GradeStatus::Fault
+                 : status.state == KernelState::ContractBroken                      ? judge::GradeStatus::ContractError
+                                                                                    : judge::GradeStatus::Fault;
+    row.message = boundedTail(message.empty() ? status.message : message);
+}
+
+std::vector<judge::GradeRow> compileOnlyRows(const judge::Submission& submission, const GradeOptions& options,
+                                             const std::vector<std::string>& labels, const std::string& why) {
+    judge::GradeRow row;
+    row.submission = submission.name;
+    row.maxScore = judge::sceneMaxScore(judge::parseScoreRule(options.rule));
+    if (!submission.problem.empty()) {
+        row.status = judge::GradeStatus::ContractError;
+        row.message = submission.problem;
+    } else {
+        CompileOptions compile;
+        compile.path = submission.source;
+        compile.family = options.family;
+        const CompileOutcome outcome = compileWithoutDevice(compile);
+        row.message = describeCompile(compile, outcome);
+        if (outcome.compiled || outcome.toolMissing) {
+            row.status = judge::GradeStatus::NotRun;
+            row.maxScore = 0;
+            row.message += "not run: " + why;
+        } else {
+            row.status = judge::GradeStatus::CompileError;
+        }
+    }
+    std::vector<judge::GradeRow> rows;
+    for (const std::string& label : labels) {
+        rows.push_back(row);
+        rows.back().scene = label;
+    }
+    return rows;
+}
+
+std::vector<std::pair<std::string, double>> timedStepMedians(const userkernel::RecordedFrameTimes& recorded, long frames) {
+    std::vector<std::pair<std::string, double>> out;
+    for (std::size_t i = 0; i < recorded.stepNames.size() && i < recorded.stepMs.size(); ++i) {
+        const std::vector<double>& all = recorded.stepMs[i];
+        const std::size_t timed = std::min(all.size(), static_cast<std::size_t>(std::max(frames, 1L)));
+        if (timed == 0) continue;
+        out.emplace_back(recorded.stepNames[i], summarize(std::vector<double>(all.end() - static_cast<std::ptrdiff_t>(timed), all.end())).p50);
+    }
+    return out;
+}
+
+}  // namespace racelab
