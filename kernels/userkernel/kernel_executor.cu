@@ -10,6 +10,7 @@
 #include <cstring>
 #include <memory>
 
+#include "userkernel/cubin_symbols.hpp"  // plainKernelName: the names compile-time checks use too
 #include "userkernel/kernel_executor.hpp"
 #include "userkernel/kernel_handoff.hpp"  // kGuardBytes, kGuardPattern
 #include "userkernel/device/racelab/launch.cuh"
@@ -18,16 +19,6 @@ namespace racelab::userkernel {
 namespace {
 
 std::string cudaText(cudaError_t e) { return std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e); }
-
-// The kernel's name as written ("ns::kernel"), from its mangled symbol.
-std::string plainName(const char* mangled) {
-    int status = 0;
-    std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(mangled, nullptr, nullptr, &status), std::free);
-    std::string name = status == 0 && text ? text.get() : mangled;
-    const auto paren = name.find('(');
-    if (paren != std::string::npos) name.resize(paren);
-    return name;
-}
 
 // Does nothing: launched before a whole-file frame's timed calls, so that the GPU's switch from racelab's
 // context to the worker's (some 0.1 ms, racelab's cost of two processes) falls outside them.
@@ -341,7 +332,7 @@ private:
             for (cudaKernel_t k : kernels) {
                 const char* mangled = nullptr;
                 if (cudaFuncGetName(&mangled, reinterpret_cast<const void*>(k)) == cudaSuccess && mangled &&
-                    plainName(mangled) == s.name) {
+                    plainKernelName(mangled) == s.name) {
                     s.function = reinterpret_cast<const void*>(k);
                     s.parameters = parameterList(mangled);
                 }

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/read_file.hpp"
+#include "userkernel/launch_list_check.hpp"
 #include "core/asset_paths.hpp"
 #include "core/toolkit_library.hpp"
 #include "userkernel/nvrtc_library.hpp"
@@ -58,6 +59,20 @@ void digestKernelInputs(const std::vector<std::string>& files, Digest& digest) {
         digest.add(readWholeFile(header).value_or(""));
     }
 }
+
+namespace {
+
+// A compiled file whose launch list names something that is no kernel fails its build here, at the launch
+// list's line, rather than in the worker when it loads (launch_list_check.hpp). False when it does.
+bool refuseLaunchesOfNoKernel(KernelBuild& build, const std::string& source) {
+    std::vector<Diagnostic> wrong = launchesOfNoKernel(build.sourcePath, source, build.cubin);
+    if (wrong.empty()) return true;
+    build.diagnostics.insert(build.diagnostics.end(), wrong.begin(), wrong.end());
+    build.cubin.clear();
+    return false;
+}
+
+}  // namespace
 
 std::string KernelBuild::messages() const {
     if (!failure.empty()) return failure;
@@ -113,6 +128,11 @@ KernelBuild compileKernel(const CompileRequest& request, const KernelCache& cach
         return build;
     }
     const std::string& source = *read;
+    // Refused before NVRTC runs: its own errors would point into thrust's headers (launch_list_check.hpp).
+    if (std::vector<Diagnostic> thrust = thrustIncludes(build.dependencies); !thrust.empty()) {
+        build.diagnostics = std::move(thrust);
+        return build;
+    }
     const NvrtcApi& api = nvrtc();
     if (!api.usable()) {
         build.failure = api.error;
@@ -145,7 +165,7 @@ KernelBuild compileKernel(const CompileRequest& request, const KernelCache& cach
         build.cubin = std::move(cached->cubin);
         build.diagnostics = parseNvrtcLog(cached->log);
         build.fromCache = true;
-        build.ok = true;
+        build.ok = refuseLaunchesOfNoKernel(build, source);
         return build;
     }
 
@@ -178,6 +198,7 @@ KernelBuild compileKernel(const CompileRequest& request, const KernelCache& cach
     api.destroyProgram(&program);
     build.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (build.ok) cache.store(key, {build.cubin, log});
+    build.ok = build.ok && refuseLaunchesOfNoKernel(build, source);
     return build;
 }
 

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "nvrtc_test_support.hpp"
 #include "core/asset_paths.hpp"
 #include "core/gpu_timing.hpp"
 #include "fresh_folder.hpp"
@@ -19,14 +20,6 @@ namespace fs = std::filesystem;
 using namespace racelab;
 
 namespace {
-
-#define REQUIRE_NVRTC()                                                        \
-    if (!userkernel::nvrtc().usable()) GTEST_SKIP() << "no NVRTC here: " << userkernel::nvrtc().error
-
-std::string write(const fs::path& path, const std::string& text) {
-    std::ofstream(path) << text;
-    return path.string();
-}
 
 // Line 4 uses a name that does not exist, at column 5.
 const char* kBrokenKernel = R"(#include <racelab/circles.cuh>
@@ -55,7 +48,7 @@ TEST(CompileCommand, TheStarterCompilesForTheArchitectureAskedForAndNamesItsFami
 TEST(CompileCommand, AnErrorIsReportedAtItsLineAndColumnAndExitsOne) {
     REQUIRE_NVRTC();
     const fs::path folder = freshTestFolder("compile-command-broken");
-    const std::string file = write(folder / "broken.cu", kBrokenKernel);
+    const std::string file = racelab::testing::writeTestFile(folder / "broken.cu", kBrokenKernel);
     const ProcessResult r = runRacelabCompile("compile '" + file + "' --arch sm_80");
     EXPECT_EQ(r.exitCode, 1) << r.output;
     EXPECT_NE(r.output.find(file + ":4:5: error:"), std::string::npos) << r.output;
@@ -85,7 +78,7 @@ TEST(CompileCommand, CheckWithoutAGpuCompilesFirstAndSaysWhatDidNotRun) {
     REQUIRE_NVRTC();
     if (cudaUsable()) GTEST_SKIP() << "this machine has a CUDA device: check runs the kernel (tests/gpu)";
     const fs::path folder = freshTestFolder("compile-command-check");
-    const std::string broken = write(folder / "broken.cu", kBrokenKernel);
+    const std::string broken = racelab::testing::writeTestFile(folder / "broken.cu", kBrokenKernel);
     const ProcessResult bad = runRacelabCompile("check --scene circles/rgb --kernel '" + broken + "'");
     EXPECT_EQ(bad.exitCode, 1) << bad.output;
     EXPECT_NE(bad.output.find(broken + ":4:5: error:"), std::string::npos) << bad.output;
@@ -104,7 +97,7 @@ TEST(CompileCommand, GradeWithoutAGpuCompilesEverySubmissionAndBlamesNoneForWhat
     const fs::path folder = freshTestFolder("compile-command-grade");
     fs::create_directories(folder / "class");
     fs::copy_file(findAsset("kernels/circles/starter.cu"), folder / "class" / "alice.cu");
-    write(folder / "class" / "bob.cu", kBrokenKernel);
+    racelab::testing::writeTestFile(folder / "class" / "bob.cu", kBrokenKernel);
     const std::string json = (folder / "grades.json").string();
     const ProcessResult r = runRacelabCompile("grade '" + (folder / "class").string() +
                                               "' --scenes circles/rgb,circles/rand10k --json '" + json + "'");

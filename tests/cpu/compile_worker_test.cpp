@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "nvrtc_test_support.hpp"
 #include "fresh_folder.hpp"
 #include "small_kernels.hpp"
 #include "userkernel/compile_worker.hpp"
@@ -16,14 +17,6 @@ namespace fs = std::filesystem;
 using namespace racelab::userkernel;
 
 namespace {
-
-#define REQUIRE_NVRTC() \
-    if (!nvrtc().usable()) GTEST_SKIP() << "no NVRTC here: " << nvrtc().error
-
-std::string write(const fs::path& path, const std::string& text) {
-    std::ofstream(path) << text;
-    return path.string();
-}
 
 const char* const kGoodKernel = racelab::testing::kSmallCirclesKernel;
 
@@ -47,8 +40,8 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 TEST(CompileWorker, BuildsWhatAnInProcessCompileBuildsWithTheSameDiagnostics) {
     REQUIRE_NVRTC();
     const fs::path folder = freshTestFolder("compile-worker-same");
-    const std::string good = write(folder / "good.cu", kGoodKernel);
-    const std::string broken = write(folder / "broken.cu", "#include <racelab/circles.cuh>\n__global__ void k() { y = 1; }\n");
+    const std::string good = racelab::testing::writeTestFile(folder / "good.cu", kGoodKernel);
+    const std::string broken = racelab::testing::writeTestFile(folder / "broken.cu", "#include <racelab/circles.cuh>\n__global__ void k() { y = 1; }\n");
     CompileWorker worker;
     const KernelBuild there = worker.compile({good, "sm_75", {}, {}}, "");
     const KernelBuild here = compileKernel({good, "sm_75", {}, {}}, KernelCache(""));
@@ -64,8 +57,8 @@ TEST(CompileWorker, BuildsWhatAnInProcessCompileBuildsWithTheSameDiagnostics) {
 TEST(CompileWorker, ACompilePastTheTimeLimitIsStoppedAndTheNextCompileRuns) {
     REQUIRE_NVRTC();
     const fs::path folder = freshTestFolder("compile-worker-limit");
-    const std::string endless = write(folder / "endless.cu", kEndlessUnroll);
-    const std::string good = write(folder / "good.cu", kGoodKernel);
+    const std::string endless = racelab::testing::writeTestFile(folder / "endless.cu", kEndlessUnroll);
+    const std::string good = racelab::testing::writeTestFile(folder / "good.cu", kGoodKernel);
     CompileWorker worker(CompileLimits{1.5, 8LL << 30});
     const auto start = std::chrono::steady_clock::now();
     const KernelBuild stopped = worker.compile({endless, "sm_75", {}, {}}, "");

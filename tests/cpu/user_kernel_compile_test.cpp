@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "nvrtc_test_support.hpp"
 #include "fresh_folder.hpp"
 #include "small_kernels.hpp"
 #include "core/asset_paths.hpp"
@@ -20,16 +21,7 @@ using namespace racelab::userkernel;
 
 namespace {
 
-// NVRTC is part of the CUDA toolkit; a machine without it skips (and racelab says how to get it).
-#define REQUIRE_NVRTC()                                                        \
-    if (!nvrtc().usable()) GTEST_SKIP() << "no NVRTC here: " << nvrtc().error
-
 fs::path scratchFolder(const std::string& name) { return freshTestFolder("user-kernel-" + name); }
-
-std::string write(const fs::path& path, const std::string& text) {
-    std::ofstream(path) << text;
-    return path.string();
-}
 
 KernelBuild compile(const std::string& path, const std::string& arch = "sm_75", const std::string& cache = "") {
     return compileKernel({path, arch, {}}, KernelCache(cache));
@@ -100,7 +92,7 @@ TEST(UserKernelCompile, ErrorsNameTheFileLineAndColumnAsCompilersDo) {
     const fs::path folder = scratchFolder("errors");
     // Line 4 (1-based) has the unknown name `y` at column 9; line 5 has a string where a float goes, its
     // initializer at column 15 (counted by hand).
-    const std::string file = write(folder / "broken.cu",
+    const std::string file = racelab::testing::writeTestFile(folder / "broken.cu",
                                    "#include <racelab/circles.cuh>\n"
                                    "__global__ void k() {\n"
                                    "    int x = 3;\n"
@@ -122,7 +114,7 @@ TEST(UserKernelCompile, ErrorsNameTheFileLineAndColumnAsCompilersDo) {
 TEST(UserKernelCompile, AKernelWithParametersIsRefusedAtItsLaunchLine) {
     REQUIRE_NVRTC();
     const fs::path folder = scratchFolder("signature");
-    const std::string file = write(folder / "params.cu",
+    const std::string file = racelab::testing::writeTestFile(folder / "params.cu",
                                    "#include <racelab/circles.cuh>\n"
                                    "__global__ void k(int n) { (void)n; }\n"
                                    "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
@@ -132,7 +124,7 @@ TEST(UserKernelCompile, AKernelWithParametersIsRefusedAtItsLaunchLine) {
     // The user's own line is named, not only the header's.
     EXPECT_NE(build.messages().find(file + ":3"), std::string::npos) << build.messages();
     // A launch list naming a kernel the file lacks fails at that line too.
-    const std::string missing = write(folder / "missing.cu",
+    const std::string missing = racelab::testing::writeTestFile(folder / "missing.cu",
                                       "#include <racelab/circles.cuh>\n"
                                       "RACELAB_LAUNCHES(RACELAB_PER_ITEM(nothing, RACELAB_CIRCLES, 128));\n");
     const KernelBuild none = compile(missing);
@@ -145,7 +137,7 @@ TEST(UserKernelCompile, AKernelWithParametersIsRefusedAtItsLaunchLine) {
 TEST(UserKernelCompile, AScratchListAfterTheLaunchListIsRefusedAtItsLine) {
     REQUIRE_NVRTC();
     const fs::path folder = scratchFolder("order");
-    const std::string file = write(folder / "order.cu",
+    const std::string file = racelab::testing::writeTestFile(folder / "order.cu",
                                    "#include <racelab/circles.cuh>\n"
                                    "__device__ int* counts;\n"
                                    "__global__ void k() {}\n"
@@ -163,7 +155,7 @@ TEST(UserKernelCompile, TheCacheAnswersAnUnchangedFileAndNotAChangedOne) {
     REQUIRE_NVRTC();
     const fs::path folder = scratchFolder("cache");
     const std::string cache = (folder / "cache").string();
-    const std::string file = write(folder / "paint.cu", kGoodKernel);
+    const std::string file = racelab::testing::writeTestFile(folder / "paint.cu", kGoodKernel);
     const KernelBuild first = compile(file, "sm_90", cache);
     ASSERT_TRUE(first.ok) << first.messages();
     EXPECT_FALSE(first.fromCache);
@@ -173,13 +165,13 @@ TEST(UserKernelCompile, TheCacheAnswersAnUnchangedFileAndNotAChangedOne) {
     EXPECT_EQ(second.cubin, first.cubin);
     // Another architecture is another entry; an edit is another entry; a header it includes counts too.
     EXPECT_FALSE(compile(file, "sm_75", cache).fromCache);
-    write(folder / "paint.cu", std::string(kGoodKernel) + "// an edit\n");
+    racelab::testing::writeTestFile(folder / "paint.cu", std::string(kGoodKernel) + "// an edit\n");
     EXPECT_FALSE(compile(file, "sm_90", cache).fromCache);
-    write(folder / "helper.cuh", "#define HELPER 1\n");
-    write(folder / "paint.cu", std::string("#include \"helper.cuh\"\n") + kGoodKernel);
+    racelab::testing::writeTestFile(folder / "helper.cuh", "#define HELPER 1\n");
+    racelab::testing::writeTestFile(folder / "paint.cu", std::string("#include \"helper.cuh\"\n") + kGoodKernel);
     ASSERT_TRUE(compile(file, "sm_90", cache).ok);
     EXPECT_TRUE(compile(file, "sm_90", cache).fromCache);
-    write(folder / "helper.cuh", "#define HELPER 2\n");
+    racelab::testing::writeTestFile(folder / "helper.cuh", "#define HELPER 2\n");
     EXPECT_FALSE(compile(file, "sm_90", cache).fromCache);
     EXPECT_EQ(localIncludes(file).size(), 2u);
     // Entries are whole files, no temporaries left behind.
@@ -212,9 +204,9 @@ __global__ void paint() {
 }
 RACELAB_LAUNCHES(RACELAB_PER_ITEM(paint, RACELAB_PIXELS, 256));
 )";
-    const KernelBuild plain = compile(write(folder / "plain.cu", body));
+    const KernelBuild plain = compile(racelab::testing::writeTestFile(folder / "plain.cu", body));
     EXPECT_TRUE(plain.ok) << plain.messages();
-    const KernelBuild macro = compile(write(folder / "macro.cu", "#define uint unsigned int\n" + body));
+    const KernelBuild macro = compile(racelab::testing::writeTestFile(folder / "macro.cu", "#define uint unsigned int\n" + body));
     EXPECT_TRUE(macro.ok) << macro.messages();
     fs::remove_all(folder);
 }

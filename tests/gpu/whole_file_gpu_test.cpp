@@ -146,7 +146,9 @@ TEST(WholeFileGpu, GradeJudgesAndTimesWholeFileSubmissions) {
         EXPECT_EQ(row.stepMedianMs[0].first, "clearImage");
         EXPECT_EQ(row.stepMedianMs[2].first, "render");
         EXPECT_GT(row.stepMedianMs[2].second, 0.0);
-        EXPECT_LE(row.stepMedianMs[2].second, *row.timeMs * 1.0001);
+        // render is a part of the frame: its median over every timed frame stays near the frame's time, the
+        // least of the runs' means (within 25 %: runs that differ more would need a slower run's frames).
+        EXPECT_LE(row.stepMedianMs[2].second, *row.timeMs * 1.25);
     }
     const std::vector<judge::GradeRow> racy = grader.grade({"racy_per_circle", solutionFolder("racy_per_circle"), ""});
     EXPECT_EQ(racy.at(1).scene, "circles/rand10k");

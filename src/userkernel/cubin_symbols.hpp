@@ -1,0 +1,33 @@
+// The few facts racelab reads from a cubin (an ELF file) without a GPU: its kernels (the entry symbols) and
+// the initial bytes of a __device__ variable (a launch list's table). What the worker otherwise learns only when
+// it loads the module, so that `compile`, `check` and the viewer can say it right after the compile.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace racelab::userkernel {
+
+struct CubinSymbols {
+    std::vector<std::string> kernels;  // the plain names (plainKernelName) of its __global__ functions
+    // The initial bytes of the variable `name` (unmangled, extern "C"); nullopt when there is no such
+    // variable or its bytes are not in the file (uninitialised).
+    std::optional<std::vector<std::uint8_t>> variableBytes(const std::string& name) const;
+
+    struct Variable {
+        std::string name;
+        std::vector<std::uint8_t> bytes;
+    };
+    std::vector<Variable> variables;
+};
+
+// Reads `cubin`; nullopt when it is no 64-bit little-endian ELF file racelab can read (the check is then skipped,
+// and the worker's own, at load time, still holds).
+std::optional<CubinSymbols> readCubinSymbols(const std::vector<std::uint8_t>& cubin);
+
+// "ns::render" from a mangled kernel name ("_ZN2ns6renderEv"): demangled, without its parameter list; a name
+// that is not mangled (extern "C") as it is. The worker names kernels the same way.
+std::string plainKernelName(const std::string& mangled);
+
+}  // namespace racelab::userkernel

@@ -1,0 +1,88 @@
+#include "userkernel/launch_list_check.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <regex>
+#include <sstream>
+
+#include "core/read_file.hpp"
+#include "userkernel/cubin_symbols.hpp"
+
+namespace racelab::userkernel {
+namespace {
+
+constexpr std::size_t kNameChars = 64;  // racelab::LaunchStep::kernel (racelab/launch.cuh)
+
+Diagnostic errorAt(const std::string& file, const std::string& text, std::size_t offset, std::string message) {
+    Diagnostic d;
+    d.file = file;
+    d.severity = "error";
+    d.message = std::move(message);
+    const std::size_t lineStart = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+    const std::size_t begin = lineStart == std::string::npos || offset == 0 ? 0 : lineStart + 1;
+    d.line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(begin), '\n'));
+    d.column = 1 + static_cast<int>(offset - begin);
+    const std::size_t end = text.find('\n', offset);
+    d.sourceLine = text.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+    return d;
+}
+
+std::string escapedForRegex(const std::string& name) {
+    std::string out;
+    for (char c : name) {
+        if (std::strchr("\\^$.|?*+()[]{}", c)) out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> thrustIncludes(const std::vector<std::string>& files) {
+    static const std::regex include(R"(^[ \t]*#[ \t]*include[ \t]*[<"](thrust/[^>"]*)[>"])", std::regex::multiline);
+    std::vector<Diagnostic> found;
+    for (const std::string& file : files) {
+        const std::optional<std::string> text = readWholeFile(file);
+        if (!text) continue;
+        for (auto it = std::sregex_iterator(text->begin(), text->end(), include); it != std::sregex_iterator(); ++it)
+            found.push_back(errorAt(
+                file, *text, static_cast<std::size_t>(it->position(1)),
+                "thrust (" + (*it)[1].str() + ") is called from host code, and a launch-list kernel has none: racelab "
+                "makes the launches. Sort or scan inside your kernels with CUB's block-wide primitives (<cub/block/"
+                "block_radix_sort.cuh>, <cub/block/block_scan.cuh>), across kernels with a launch of its own for each "
+                "pass; or bring your whole cudaRenderer.cu with its host code (docs/YOUR_KERNEL.md, \"Bring your asst3\")"));
+    }
+    return found;
+}
+
+std::vector<Diagnostic> launchesOfNoKernel(const std::string& sourcePath, const std::string& source,
+                                           const std::vector<std::uint8_t>& cubin) {
+    const std::optional<CubinSymbols> symbols = readCubinSymbols(cubin);
+    if (!symbols) return {};
+    const auto table = symbols->variableBytes("racelabLaunches");
+    const auto countBytes = symbols->variableBytes("racelabLaunchCount");
+    int count = 0;
+    if (!table || !countBytes || countBytes->size() != sizeof count) return {};
+    std::memcpy(&count, countBytes->data(), sizeof count);
+    if (count <= 0 || table->size() % static_cast<std::size_t>(count) != 0) return {};
+    const std::size_t stride = table->size() / static_cast<std::size_t>(count);
+    if (stride < kNameChars) return {};
+    std::vector<Diagnostic> found;
+    for (int i = 0; i < count; ++i) {
+        const char* chars = reinterpret_cast<const char*>(table->data() + static_cast<std::size_t>(i) * stride);
+        const std::string name(chars, strnlen(chars, kNameChars));
+        if (std::find(symbols->kernels.begin(), symbols->kernels.end(), name) != symbols->kernels.end()) continue;
+        // Where the launch list names it: the first argument of a launch macro.
+        const std::regex named("RACELAB_(PER_ITEM|PER_PIXEL|FIXED|PER_SM)[ \\t\\n]*\\([ \\t\\n]*(" + escapedForRegex(name) + ")[ \\t\\n]*,");
+        std::smatch where;
+        const std::size_t at = std::regex_search(source, where, named) ? static_cast<std::size_t>(where.position(2)) : 0;
+        found.push_back(errorAt(sourcePath, source, at,
+                                "the launch list names " + name + ", which is no __global__ function of this file (a "
+                                "__device__ function has a kernel's pointer type, so the compiler takes it): racelab "
+                                "launches kernels only. Declare it `__global__ void " + name + "()`, or launch a "
+                                "__global__ kernel that calls it"));
+    }
+    return found;
+}
+
+}  // namespace racelab::userkernel

@@ -1,0 +1,105 @@
+// What NVRTC accepts or buries, caught at compile time at the user's own line (userkernel/launch_list_check.hpp):
+// a launch list naming a __device__ function (the build fails there, not when the worker loads it), and thrust
+// included in a launch-list file (refused before NVRTC, with what to use instead). A correct file compiles, from
+// NVRTC and from the cache alike; and the cubin reader finds the kernels and the launch table NVRTC wrote.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "nvrtc_test_support.hpp"
+#include "fresh_folder.hpp"
+#include "small_kernels.hpp"
+#include "userkernel/cubin_symbols.hpp"
+#include "userkernel/kernel_compiler.hpp"
+#include "userkernel/nvrtc_library.hpp"
+
+namespace fs = std::filesystem;
+using namespace racelab;
+using namespace racelab::userkernel;
+
+namespace {
+
+KernelBuild compile(const std::string& path, const std::string& cache = "") {
+    return compileKernel({path, "sm_75", {}}, KernelCache(cache));
+}
+
+}  // namespace
+
+TEST(LaunchListCheck, ADeviceFunctionInTheLaunchListFailsTheBuildAtItsLine) {
+    REQUIRE_NVRTC();
+    const fs::path folder = freshTestFolder("launch-list-device");
+    const std::string file = racelab::testing::writeTestFile(folder / "device.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "__device__ void shade() {}\n"
+                                   "__global__ void clearTiles() {}\n"
+                                   "RACELAB_LAUNCHES(RACELAB_PER_PIXEL(clearTiles, 16, 16),\n"
+                                   "                 RACELAB_PER_PIXEL(shade, 16, 16))\n");
+    for (const std::string& cache : {std::string(), (folder / "cache").string(), (folder / "cache").string()}) {
+        const KernelBuild build = compile(file, cache);  // the third compile comes from the cache
+        EXPECT_FALSE(build.ok);
+        EXPECT_TRUE(build.cubin.empty()) << "a build that fails is never run";
+        const std::string messages = build.messages();
+        EXPECT_NE(messages.find(file + ":5:36: error: the launch list names shade, which is no __global__ function"),
+                  std::string::npos)
+            << messages;
+        EXPECT_EQ(messages.find("clearTiles,"), std::string::npos) << "the kernel is not blamed: " << messages;
+    }
+}
+
+TEST(LaunchListCheck, ThrustInALaunchListFileIsRefusedAtItsIncludeWithWhatToUse) {
+    REQUIRE_NVRTC();
+    const fs::path folder = freshTestFolder("launch-list-thrust");
+    racelab::testing::writeTestFile(folder / "helpers.cuh", "#pragma once\n  #  include \"thrust/scan.h\"\n");
+    const std::string file = racelab::testing::writeTestFile(folder / "sorted.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "#include <thrust/sort.h>\n"
+                                   "#include \"helpers.cuh\"\n"
+                                   "__global__ void render() {}\n"
+                                   "RACELAB_LAUNCHES(RACELAB_PER_PIXEL(render, 16, 16))\n");
+    const KernelBuild build = compile(file);
+    EXPECT_FALSE(build.ok);
+    ASSERT_EQ(build.diagnostics.size(), 2u) << build.messages();
+    EXPECT_EQ(build.diagnostics[0].headline().rfind(file + ":2:11: error: thrust (thrust/sort.h) is called from host code", 0), 0u)
+        << build.diagnostics[0].headline();
+    EXPECT_EQ(build.diagnostics[1].file, (folder / "helpers.cuh").string());
+    EXPECT_EQ(build.diagnostics[1].line, 2);
+    EXPECT_NE(build.messages().find("CUB's block-wide primitives"), std::string::npos);
+    EXPECT_EQ(build.messages().find("-default-device"), std::string::npos) << "NVRTC's flood is not shown";
+}
+
+TEST(LaunchListCheck, ACorrectFileCompilesAndItsCubinShowsItsKernelsAndLaunchTable) {
+    REQUIRE_NVRTC();
+    const fs::path folder = freshTestFolder("launch-list-good");
+    const std::string file = racelab::testing::writeTestFile(folder / "good.cu", racelab::testing::kSmallCirclesKernel);
+    const KernelBuild build = compile(file);
+    ASSERT_TRUE(build.ok) << build.messages();
+    const std::optional<CubinSymbols> symbols = readCubinSymbols(build.cubin);
+    ASSERT_TRUE(symbols.has_value());
+    EXPECT_FALSE(symbols->kernels.empty());
+    const auto count = symbols->variableBytes("racelabLaunchCount");
+    ASSERT_TRUE(count.has_value());
+    ASSERT_EQ(count->size(), 4u);
+    const auto table = symbols->variableBytes("racelabLaunches");
+    ASSERT_TRUE(table.has_value());
+    int launches = 0;
+    std::memcpy(&launches, count->data(), 4);
+    ASSERT_GT(launches, 0);
+    // Each entry's first 64 bytes are its kernel's name, which is one of the kernels.
+    const std::size_t stride = table->size() / static_cast<std::size_t>(launches);
+    for (int i = 0; i < launches; ++i) {
+        const char* name = reinterpret_cast<const char*>(table->data() + static_cast<std::size_t>(i) * stride);
+        EXPECT_NE(std::find(symbols->kernels.begin(), symbols->kernels.end(), std::string(name, strnlen(name, 64))),
+                  symbols->kernels.end())
+            << name;
+    }
+    EXPECT_FALSE(readCubinSymbols({1, 2, 3}).has_value()) << "not an ELF file";
+}
+
+TEST(LaunchListCheck, KernelNamesAreDemangledWithoutTheirParameters) {
+    EXPECT_EQ(plainKernelName("_Z6renderv"), "render");
+    EXPECT_EQ(plainKernelName("_ZN2ns6renderEv"), "ns::render");
+    EXPECT_EQ(plainKernelName("renderTiles"), "renderTiles");  // extern "C": not mangled
+}
