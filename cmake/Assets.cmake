@@ -50,3 +50,14 @@ foreach(file IN LISTS _rl_harness_files)
   configure_file(${file} ${CMAKE_BINARY_DIR}/bin/${RACELAB_ASSETS_RELATIVE}/kernels/include/harness/${family}/${relative} COPYONLY)
   install(FILES ${file} DESTINATION ${RACELAB_ASSET_INSTALL_DIR}/kernels/include/harness/${family}/${subfolder})
 endforeach()
+# Launch-list files reach the course's helpers too (a launch list's include path: launch_list/<family>/ first,
+# then harness/<family>/): src/scenes/<family>/launch_list/* holds the launch-list versions of the helpers
+# whose harness version would clash with racelab/<family>.cuh, as kernels/include/launch_list/<family>/.
+file(GLOB_RECURSE _rl_launch_list_files CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/scenes/*/launch_list/*)
+foreach(file IN LISTS _rl_launch_list_files)
+  string(REGEX REPLACE ".*/src/scenes/([^/]+)/launch_list/(.+)$" "\\1;\\2" _rl_parts "${file}")
+  list(GET _rl_parts 0 family)
+  list(GET _rl_parts 1 relative)
+  configure_file(${file} ${CMAKE_BINARY_DIR}/bin/${RACELAB_ASSETS_RELATIVE}/kernels/include/launch_list/${family}/${relative} COPYONLY)
+  install(FILES ${file} DESTINATION ${RACELAB_ASSET_INSTALL_DIR}/kernels/include/launch_list/${family})
+endforeach()

@@ -90,7 +90,19 @@ std::string contractHeaderFolder() {
 
 std::vector<std::string> userKernelIncludeFolders() {
     std::vector<std::string> folders;
-    if (const std::string contract = contractHeaderFolder(); !contract.empty()) folders.push_back(contract);
+    if (const std::string contract = contractHeaderFolder(); !contract.empty()) {
+        folders.push_back(contract);
+        // The course's helpers (circleBoxTest.cu_inl, exclusiveScan.cu_inl, ...): a family's launch-list
+        // versions first, where its whole-file version would clash with racelab/<family>.cuh, then the harness's.
+        for (const char* kind : {"launch_list", "harness"}) {
+            std::error_code ec;
+            std::vector<std::string> families;
+            for (const auto& entry : fs::directory_iterator(fs::path(contract) / kind, ec))
+                if (entry.is_directory(ec)) families.push_back(entry.path().string());
+            std::sort(families.begin(), families.end());
+            folders.insert(folders.end(), families.begin(), families.end());
+        }
+    }
     // CUDA 13 keeps CCCL (CUB, Thrust, libcu++) in include/cccl; CUDA 12 in include itself.
     std::vector<std::string> toolkits{RACELAB_CUDA_INCLUDE_DIR};
     if (const char* home = std::getenv("CUDA_HOME")) toolkits.push_back(std::string(home) + "/include");

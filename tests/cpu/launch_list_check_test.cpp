@@ -103,3 +103,28 @@ TEST(LaunchListCheck, KernelNamesAreDemangledWithoutTheirParameters) {
     EXPECT_EQ(plainKernelName("_ZN2ns6renderEv"), "ns::render");
     EXPECT_EQ(plainKernelName("renderTiles"), "renderTiles");  // extern "C": not mangled
 }
+
+// The course's helpers reach a launch-list file as they reach its whole program: circleBoxTest.cu_inl and
+// exclusiveScan.cu_inl as racelab's harness has them, lookupColor.cu_inl as an empty stand-in, since
+// racelab/circles.cuh defines lookupColor itself (the harness's would define it twice).
+TEST(LaunchListCheck, TheCoursesHelpersCompileInALaunchListFile) {
+    REQUIRE_NVRTC();
+    const fs::path folder = freshTestFolder("launch-list-helpers");
+    const std::string file = racelab::testing::writeTestFile(folder / "helpers.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "#include \"circleBoxTest.cu_inl\"\n"
+                                   "#define SCAN_BLOCK_DIM 256\n"
+                                   "#include \"exclusiveScan.cu_inl\"\n"
+                                   "#include \"lookupColor.cu_inl\"\n"
+                                   "__global__ void flagAndScan() {\n"
+                                   "    __shared__ uint flags[256], offsets[256], scratch[2 * 256];\n"
+                                   "    const float3 ramp = lookupColor(.5f);\n"
+                                   "    flags[threadIdx.x] = circleInBox(ramp.x, .5f, .1f, 0.f, 1.f, 1.f, 0.f);\n"
+                                   "    __syncthreads();\n"
+                                   "    sharedMemExclusiveScan(threadIdx.x, flags, offsets, scratch, 256);\n"
+                                   "}\n"
+                                   "RACELAB_LAUNCHES(RACELAB_FIXED(flagAndScan, 1, 1, 256, 1))\n");
+    const KernelBuild build = compile(file);
+    EXPECT_TRUE(build.ok) << build.messages();
+    EXPECT_EQ(errorCount(build.diagnostics), 0) << build.messages();
+}
