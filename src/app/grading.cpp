@@ -209,6 +209,7 @@ bool Grader::prepareColumn(Column& c) {
                 if (static_cast<double>(bytes) > kHandoverShareOfFree * static_cast<double>(free)) {
                     problem = "at " + sizeText(size) + " the hand-over to a submission's worker needs " +
                               gibText(bytes) + " of GPU memory, " + gibText(free) + " is free";
+                    c.scene.reset();  // its memory back before the next size is made
                     continue;
                 }
             }
@@ -379,8 +380,14 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
     }
     auto kernel = makeKernel(submission.source);
     // No sandbox for host code here: racelab's limit, every whole-file submission's alike, never its fault.
-    if (kernel->status().wholeFile && kernel->status().state == userkernel::KernelState::Unavailable)
-        return compileOnlyRows(submission, options_, judge::GradeFacts{.scenes = columns()}.labels(), kernel->status().message);
+    if (kernel->status().wholeFile && kernel->status().state == userkernel::KernelState::Unavailable) {
+        std::vector<judge::GradeRow> compiled =
+            compileOnlyRows(submission, options_, judge::GradeFacts{.scenes = columns()}.labels(), kernel->status().message);
+        // A column no one is graded on stays as every submission has it.
+        for (std::size_t i = 0; i < columns_.size(); ++i)
+            if (!columns_[i]->column.graded) compiled[i] = rows[i];
+        return compiled;
+    }
     kernel->waitUntilReady(600);
     if (kernel->status().state == userkernel::KernelState::Unavailable)
         throw Error("grade: " + kernel->status().message);  // this machine cannot run any submission
