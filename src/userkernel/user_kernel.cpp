@@ -232,17 +232,21 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     if (wholeFile_) handoff_->waitUntilPrepared(target.stream);
     else handoff_->handOver(frame, target.stream);
     double seconds = options_.timeoutSeconds;
-    char limit[96];
-    std::snprintf(limit, sizeof limit, "--kernel-timeout %g", seconds);
+    bool budgetBound = false;  // the frame's limit is what is left of grade's budget, not --kernel-timeout
     if (deadline_) {
         const double left = std::chrono::duration<double>(*deadline_ - std::chrono::steady_clock::now()).count();
-        if (left < seconds) {
-            seconds = std::max(left, 0.05);
-            std::snprintf(limit, sizeof limit, "%.2f s: what was left of its grading budget", seconds);
-        }
+        if (left < seconds) seconds = std::max(left, 0.05), budgetBound = true;
     }
-    const WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), static_cast<int>(seconds * 1000),
-                                               variantName() + " did not finish a frame (" + limit + ")");
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", options_.timeoutSeconds);
+    WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), static_cast<int>(seconds * 1000),
+                                         variantName() + " did not finish a frame (--kernel-timeout " + limit + ")");
+    if (reply.timedOut && budgetBound) {
+        char left[32];
+        std::snprintf(left, sizeof left, "%.2f s", seconds);
+        reply.error = variantName() + " did not finish a frame before its grading budget ran out (the last " +
+                      std::string(left) + " of it): its worker was stopped";
+    }
     status_.workerOutput = worker_->recentOutput();
     if (!reply.ok) {
         std::string message = reply.error;
