@@ -1,13 +1,8 @@
 #include "present/glfw_window.hpp"
 
-#include <dlfcn.h>
-#include <link.h>
-
 #include <cstdlib>
-#include <cstring>
-#include <vector>
 
-#include "core/address_sanitizer_build.hpp"
+#include "present/gl_driver_pin.hpp"
 
 #include "present/gl_check.hpp"
 #define GLFW_INCLUDE_NONE
@@ -20,22 +15,6 @@ std::string lastGlfwError() {
     const char* text = nullptr;
     glfwGetError(&text);
     return text ? text : "unknown GLFW error";
-}
-
-// In an AddressSanitizer build: keeps Mesa's DRI driver (swrast_dri.so under Xvfb) loaded after GLFW lets it
-// go. GLFW unloads it at glfwTerminate; what the driver allocated for itself then has no owner LeakSanitizer
-// can see, and it reports 112 bytes from "<unknown module>" at exit -- the driver's, not racelab's. Pinned
-// (RTLD_NODELETE), its globals still point at them. Release builds never unload anything differently.
-void keepGlDriverLoaded() {
-    std::vector<std::string> drivers;
-    dl_iterate_phdr(
-        [](dl_phdr_info* info, std::size_t, void* out) {
-            if (info->dlpi_name && std::strstr(info->dlpi_name, "/dri/"))
-                static_cast<std::vector<std::string>*>(out)->push_back(info->dlpi_name);
-            return 0;
-        },
-        &drivers);
-    for (const std::string& driver : drivers) dlopen(driver.c_str(), RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
 }
 
 }  // namespace
@@ -65,7 +44,7 @@ GlfwWindow::GlfwWindow(int width, int height, const std::string& title) {
         glfwTerminate();
         throw Error("cannot load GL 4.5 core entry points");
     }
-    if constexpr (kBuiltWithAddressSanitizer) keepGlDriverLoaded();
+    keepGlDriverLoadedUnderAddressSanitizer();
     description_ = std::string("GLFW window, ") + reinterpret_cast<const char*>(glGetString(GL_VENDOR)) + " " +
                    reinterpret_cast<const char*>(glGetString(GL_RENDERER));
 }

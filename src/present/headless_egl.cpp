@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "present/gl_check.hpp"
+#include "present/gl_driver_pin.hpp"
 
 namespace racelab {
 namespace {
@@ -67,6 +68,7 @@ HeadlessEglSurface::HeadlessEglSurface(int width, int height, int cudaDevice) : 
     context_ = context;
     // Surfaceless: all drawing goes into our own framebuffer object.
     EGL_CHECK(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+    keepGlDriverLoadedUnderAddressSanitizer();
     if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)))
         throw Error("cannot load GL 4.5 core entry points through EGL");
     description_ = std::string("headless EGL ") + std::to_string(major) + "." + std::to_string(minor) + " on " +

@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include "core/address_sanitizer_build.hpp"
 #include "core/errors.hpp"
 
 namespace racelab::userkernel {
@@ -12,8 +13,10 @@ constexpr int kHarnessAbi = 1;  // racelab_harness_entry.cu's racelab_harness_ab
 }  // namespace
 
 WholeFileSolution::WholeFileSolution(const std::string& libraryPath, std::string label) : label_(std::move(label)) {
-    // RTLD_LOCAL: the solution's symbols (its own loadCircleScene, say) never bind to racelab's.
-    library_ = dlopen(libraryPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+    // RTLD_LOCAL: the solution's symbols (its own loadCircleScene, say) never bind to racelab's. In an
+    // AddressSanitizer build (the CPU tests load solutions in-process), RTLD_NODELETE too: what a solution
+    // leaves allocated would otherwise be reported at exit from "<unknown module>", as if racelab's.
+    library_ = dlopen(libraryPath.c_str(), RTLD_NOW | RTLD_LOCAL | (kBuiltWithAddressSanitizer ? RTLD_NODELETE : 0));
     if (!library_) {
         const char* why = dlerror();
         throw Error(label_ + ": the built solution does not load (" + (why ? why : "dlopen failed") + ")");

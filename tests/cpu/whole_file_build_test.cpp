@@ -40,7 +40,8 @@ std::string write(const fs::path& path, const std::string& text) {
 }
 
 // A minimal solution, as the course lays one out: the class in cudaRenderer.h, declaring `declaration` as its
-// loadScene, and cudaRenderer.cu with `definition`; it remembers what it was given.
+// loadScene, and cudaRenderer.cu with `definition`; it remembers what it was given, and frees what it holds as
+// the course's destructor does (the sanitize build's LeakSanitizer checks).
 struct Solution {
     std::string header, source;
 };
@@ -53,6 +54,7 @@ public:
     Image* image = nullptr;
     int numCircles = 0;
     float *position = nullptr, *velocity = nullptr, *color = nullptr, *radius = nullptr;
+    ~CudaRenderer() { delete image; delete[] position; delete[] velocity; delete[] color; delete[] radius; }
     const Image* getImage() { return image; }
     void setup() {}
     )" + declaration + R"(
@@ -204,6 +206,7 @@ TEST(WholeFileBuild, ASolutionWithNoLoadSceneIsToldSo) {
     EXPECT_NE(library.symbol<int(void*, int, int)>("racelab_harness_load_scene")(renderer, 0, 0), 0);
     EXPECT_NE(std::string(library.symbol<const char*()>("racelab_harness_error")()).find("implements no loadScene"),
               std::string::npos);
+    library.symbol<void(void*)>("racelab_harness_destroy")(renderer);
 }
 
 // --kernel takes a whole-file solution as a file or as its folder: the kernel runs the course's file, named
