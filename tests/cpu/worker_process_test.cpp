@@ -59,7 +59,11 @@ TEST(WorkerProcessBounds, AFloodIsKeptBoundedAndAStoppedWorkerTakesItsWholeGroup
     pid_t child = 0;
     std::ifstream(pidFile) >> child;
     ASSERT_GT(child, 0);
-    ASSERT_TRUE(waitFor([&] { return worker.recentOutput(1000).find(std::string(1000, 'x')) != std::string::npos; }, 10));
+    // Until the reader has taken all 5,000 bytes of the long line (a pipe hands them over in reads of its own).
+    ASSERT_TRUE(waitFor([&] {
+        const std::string output = worker.recentOutput(1000);
+        return std::count(output.begin(), output.end(), 'x') == 5000;
+    }, 10));
 
     // 500 lines, then the long one in pieces of at most 1,000 bytes (5, or 6 with an empty one where its end
     // came in a read of its own); the last 200 lines are kept.
