@@ -10,9 +10,12 @@
 #include "app/grade_timing.hpp"
 #include "app/progress_line.hpp"
 #include "core/display_driver.hpp"
+#ifdef RACELAB_HAVE_CUDA
+#include "core/device_buffer.hpp"
+#endif
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
-#include "core/memory_probe.hpp"
+#include "core/stopwatch.hpp"
 #include "core/image_io.hpp"
 #include "core/provenance.hpp"
 #include "frame/frame_judgement.hpp"
@@ -33,19 +36,10 @@ using Clock = std::chrono::steady_clock;
 constexpr long long kSubmissionCpuSeconds = 1800;
 constexpr int kThumbnailSide = 192;  // the page's diff and heat pictures, pixels a side at most
 constexpr int kSmallestSide = 64;    // a column is not shrunk below this to fit GPU memory
-// The part of the GPU's free memory a submission's hand-over may take: its worker's copies of the inputs and
-// its outputs, beside its CUDA context and the guards after each buffer.
-constexpr double kHandoverShareOfFree = 0.8;
+// What a submission's worker needs of GPU memory beside its copies of the frame's buffers: its CUDA context
+// and the guard after each buffer.
+constexpr std::size_t kWorkerContextBytes = std::size_t(1) << 30;
 
-double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-std::string sizeText(Size2 size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
-
-std::string gibText(std::size_t bytes) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / (1u << 30));
-    return text;
-}
 
 // A CUDA allocation that failed (CUDA_CHECK's message carries cudaGetErrorString's text).
 bool isOutOfMemory(const Error& e) { return std::string(e.what()).find("out of memory") != std::string::npos; }
@@ -205,13 +199,10 @@ bool Grader::prepareColumn(Column& c) {
                 for (const auto& input : frame.inputs) bytes += input.bytes;
                 for (const auto& output : frame.outputs) bytes += output.bytes;
                 stream.synchronize();
-                const std::size_t free = gpuMemoryFree();
-                if (static_cast<double>(bytes) > kHandoverShareOfFree * static_cast<double>(free)) {
-                    problem = "at " + sizeText(size) + " the hand-over to a submission's worker needs " +
-                              gibText(bytes) + " of GPU memory, " + gibText(free) + " is free";
-                    c.scene.reset();  // its memory back before the next size is made
-                    continue;
-                }
+#ifdef RACELAB_HAVE_CUDA  // grade runs nothing without CUDA (gradeSubmissions compiles only)
+                requireDeviceMemory(bytes + kWorkerContextBytes,
+                                    "at " + sizeText(size) + " the hand-over to a submission's worker");
+#endif
             }
             c.scene->syncStateToHost(stream.get());
             stream.synchronize();
@@ -227,9 +218,9 @@ bool Grader::prepareColumn(Column& c) {
             break;
         } catch (const UsageError&) {
             throw;  // the teacher's --scenes
-        } catch (const InsufficientMemoryError& e) {
+        } catch (const InsufficientMemoryError& e) {  // a smaller size may fit
             problem = e.what();
-            c.scene.reset();
+            c.scene.reset();  // its memory back before the next size is made
         } catch (const Error& e) {
             problem = e.what();
             c.scene.reset();
@@ -318,9 +309,9 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
     try {
         Wrapped wrapped(c.scene, shared);
         const int variant = wrapped->kernelVariant();
-        const auto judgeStart = Clock::now();
+        const Stopwatch judging;
         const FrameJudgement judged = judgeFrame(*wrapped, variant, c.size(), options_.repeat, stream.get(), 0, &c.reference);
-        const double judgeSeconds = secondsSince(judgeStart);
+        const double judgeSeconds = judging.ms() / 1000.0;
         const double frameMs = 1000.0 * judgeSeconds / std::max(options_.repeat, 1);
         row.wrongPixels = judged.check.wrongPixels;
         row.status = judged.check.pass ? judge::GradeStatus::Pass : judge::GradeStatus::Wrong;
@@ -393,6 +384,7 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
         throw Error("grade: " + kernel->status().message);  // this machine cannot run any submission
     // The budget pays for running, from the first frame; the compile has limits of its own.
     const auto start = Clock::now();
+    const Stopwatch running;
     const double budget = options_.budget > 0 ? options_.budget : std::numeric_limits<double>::infinity();
     // No frame outlives the budget: past it, the frame is stopped as a hang is (a timeout).
     if (options_.budget > 0)
@@ -403,7 +395,7 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
         judge::GradeRow& row = rows[i];
         if (!c.column.graded) continue;
         if (onScene) onScene(submission.name, row.scene);
-        const double left = budget - secondsSince(start);
+        const double left = budget - running.ms() / 1000.0;
         if (left <= 0) {
             row.status = judge::GradeStatus::Timeout;
             row.message = "not graded: its budget of " + judge::numberText(options_.budget) + " s ran out before this scene";

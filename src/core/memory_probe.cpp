@@ -29,17 +29,4 @@ double gpuUsedMiB() {
 #endif
 }
 
-std::size_t gpuMemoryFree() {
-#ifdef RACELAB_HAVE_CUDA
-    std::size_t freeBytes = 0, totalBytes = 0;
-    if (cudaMemGetInfo(&freeBytes, &totalBytes) != cudaSuccess) {
-        cudaGetLastError();
-        return 0;
-    }
-    return freeBytes;
-#else
-    return 0;
-#endif
-}
-
 }  // namespace racelab

@@ -13,5 +13,7 @@ inline constexpr int kMaxDimension = 16384;  // GL_MAX_TEXTURE_SIZE on current G
 
 // Throws UsageError naming the problem: not WxH, non-numeric, <= 0, or larger than kMaxDimension.
 Size2 parseSize(const std::string& text);
+// "1280x720": the form parseSize reads.
+inline std::string sizeText(Size2 size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
 
 }  // namespace racelab

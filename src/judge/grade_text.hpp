@@ -3,15 +3,14 @@
 #pragma once
 #include <string>
 
+#include "core/size_parse.hpp"
 #include "judge/grade_table.hpp"
 #include "judge/number_text.hpp"
 
 namespace racelab::judge {
 
 // "1024x1024"
-inline std::string sizeText(const GradedScene& column) {
-    return std::to_string(column.width) + "x" + std::to_string(column.height);
-}
+inline std::string sizeText(const GradedScene& column) { return racelab::sizeText(Size2{column.width, column.height}); }
 
 // "60 s a submission", or "none" for 0.
 inline std::string budgetText(double seconds) {

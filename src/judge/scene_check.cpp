@@ -1,5 +1,6 @@
 // Scene check report: counts and the diff image from core/image_compare, the first wrong pixels in reading
 // order, and its terminal text.
+#include "core/size_parse.hpp"
 #include "judge/scene_check.hpp"
 
 #include <sstream>
@@ -22,7 +23,7 @@ std::string rgbaText(const std::array<std::uint8_t, 4>& c) {
            std::to_string(c[3]) + ")";
 }
 
-std::string sizeText(const HostImage& image) { return std::to_string(image.width) + "x" + std::to_string(image.height); }
+std::string sizeText(const HostImage& image) { return racelab::sizeText(Size2{image.width, image.height}); }
 
 bool isMarkedWrong(const std::uint8_t* diffPixel) { return diffPixel[0] == 255 && diffPixel[1] == 0 && diffPixel[2] == 0; }
 
