@@ -28,7 +28,7 @@ void failRow(judge::GradeRow& row, const userkernel::UserKernelStatus& status, c
 }
 
 std::vector<judge::GradeRow> compileOnlyRows(const judge::Submission& submission, const GradeOptions& options,
-                                             const std::vector<std::string>& labels, const std::string& why) {
+                                             const std::vector<judge::GradedScene>& columns, const std::string& why) {
     judge::GradeRow row;
     row.submission = submission.name;
     row.maxScore = judge::sceneMaxScore(judge::parseScoreRule(options.rule));
@@ -50,9 +50,14 @@ std::vector<judge::GradeRow> compileOnlyRows(const judge::Submission& submission
         }
     }
     std::vector<judge::GradeRow> rows;
-    for (const std::string& label : labels) {
+    for (const judge::GradedScene& column : columns) {
         rows.push_back(row);
-        rows.back().scene = label;
+        rows.back().scene = column.label;
+        if (!column.graded) {  // as every submission has it
+            rows.back().status = judge::GradeStatus::NotRun;
+            rows.back().maxScore = 0;
+            rows.back().message = column.note;
+        }
     }
     return rows;
 }

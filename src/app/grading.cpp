@@ -122,7 +122,7 @@ judge::GradeTable gradeSubmissions(const GradeOptions& options) {
         for (judge::GradedScene& column : table.facts.scenes) column.width = size.width, column.height = size.height;
         table.facts.reference = options.reference.empty() || options.reference == "good" ? "good" : referenceIdentity(options.reference);
         for (const judge::Submission& submission : mine) {
-            auto rows = compileOnlyRows(submission, options, table.facts.labels(), why);
+            auto rows = compileOnlyRows(submission, options, table.facts.scenes, why);
             table.rows.insert(table.rows.end(), rows.begin(), rows.end());
         }
         judge::sortRows(table);
@@ -371,14 +371,8 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
     }
     auto kernel = makeKernel(submission.source);
     // No sandbox for host code here: racelab's limit, every whole-file submission's alike, never its fault.
-    if (kernel->status().wholeFile && kernel->status().state == userkernel::KernelState::Unavailable) {
-        std::vector<judge::GradeRow> compiled =
-            compileOnlyRows(submission, options_, judge::GradeFacts{.scenes = columns()}.labels(), kernel->status().message);
-        // A column no one is graded on stays as every submission has it.
-        for (std::size_t i = 0; i < columns_.size(); ++i)
-            if (!columns_[i]->column.graded) compiled[i] = rows[i];
-        return compiled;
-    }
+    if (kernel->status().wholeFile && kernel->status().state == userkernel::KernelState::Unavailable)
+        return compileOnlyRows(submission, options_, columns(), kernel->status().message);
     kernel->waitUntilReady(600);
     if (kernel->status().state == userkernel::KernelState::Unavailable)
         throw Error("grade: " + kernel->status().message);  // this machine cannot run any submission
