@@ -20,14 +20,6 @@ namespace fs = std::filesystem;
 using namespace racelab;
 using namespace racelab::userkernel;
 
-namespace {
-
-KernelBuild compile(const std::string& path, const std::string& cache = "") {
-    return compileKernel({path, "sm_75", {}}, KernelCache(cache));
-}
-
-}  // namespace
-
 TEST(LaunchListCheck, ADeviceFunctionInTheLaunchListFailsTheBuildAtItsLine) {
     REQUIRE_NVRTC();
     const fs::path folder = freshTestFolder("launch-list-device");
@@ -38,7 +30,7 @@ TEST(LaunchListCheck, ADeviceFunctionInTheLaunchListFailsTheBuildAtItsLine) {
                                    "RACELAB_LAUNCHES(RACELAB_PER_PIXEL(clearTiles, 16, 16),\n"
                                    "                 RACELAB_PER_PIXEL(shade, 16, 16))\n");
     for (const std::string& cache : {std::string(), (folder / "cache").string(), (folder / "cache").string()}) {
-        const KernelBuild build = compile(file, cache);  // the third compile comes from the cache
+        const KernelBuild build = racelab::testing::compileForTest(file, "sm_75", cache);  // the third compile comes from the cache
         EXPECT_FALSE(build.ok);
         EXPECT_TRUE(build.cubin.empty()) << "a build that fails is never run";
         const std::string messages = build.messages();
@@ -59,7 +51,7 @@ TEST(LaunchListCheck, ThrustInALaunchListFileIsRefusedAtItsIncludeWithWhatToUse)
                                    "#include \"helpers.cuh\"\n"
                                    "__global__ void render() {}\n"
                                    "RACELAB_LAUNCHES(RACELAB_PER_PIXEL(render, 16, 16))\n");
-    const KernelBuild build = compile(file);
+    const KernelBuild build = racelab::testing::compileForTest(file);
     EXPECT_FALSE(build.ok);
     ASSERT_EQ(build.diagnostics.size(), 2u) << build.messages();
     EXPECT_EQ(build.diagnostics[0].headline().rfind(file + ":2:11: error: thrust (thrust/sort.h) is called from host code", 0), 0u)
@@ -74,7 +66,7 @@ TEST(LaunchListCheck, ACorrectFileCompilesAndItsCubinShowsItsKernelsAndLaunchTab
     REQUIRE_NVRTC();
     const fs::path folder = freshTestFolder("launch-list-good");
     const std::string file = racelab::testing::writeTestFile(folder / "good.cu", racelab::testing::kSmallCirclesKernel);
-    const KernelBuild build = compile(file);
+    const KernelBuild build = racelab::testing::compileForTest(file);
     ASSERT_TRUE(build.ok) << build.messages();
     const std::optional<CubinSymbols> symbols = readCubinSymbols(build.cubin);
     ASSERT_TRUE(symbols.has_value());
@@ -124,7 +116,7 @@ TEST(LaunchListCheck, TheCoursesHelpersCompileInALaunchListFile) {
                                    "    sharedMemExclusiveScan(threadIdx.x, flags, offsets, scratch, 256);\n"
                                    "}\n"
                                    "RACELAB_LAUNCHES(RACELAB_FIXED(flagAndScan, 1, 1, 256, 1))\n");
-    const KernelBuild build = compile(file);
+    const KernelBuild build = racelab::testing::compileForTest(file);
     EXPECT_TRUE(build.ok) << build.messages();
     EXPECT_EQ(errorCount(build.diagnostics), 0) << build.messages();
 }

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string>
 
+#include "userkernel/kernel_compiler.hpp"
 #include "userkernel/nvrtc_library.hpp"
 
 // NVRTC is part of the CUDA toolkit; a machine without it skips.
@@ -18,6 +19,13 @@ namespace racelab::testing {
 inline std::string writeTestFile(const std::filesystem::path& path, const std::string& text) {
     std::ofstream(path) << text;
     return path.string();
+}
+
+// The launch-list file `path` compiled with NVRTC for `arch` (Turing: the lowest racelab carries), through
+// the cache folder `cache` ("" for none).
+inline userkernel::KernelBuild compileForTest(const std::string& path, const std::string& arch = "sm_75",
+                                              const std::string& cache = "") {
+    return userkernel::compileKernel({path, arch, {}}, userkernel::KernelCache(cache));
 }
 
 }  // namespace racelab::testing

@@ -23,9 +23,6 @@ namespace {
 
 fs::path scratchFolder(const std::string& name) { return freshTestFolder("user-kernel-" + name); }
 
-KernelBuild compile(const std::string& path, const std::string& arch = "sm_75", const std::string& cache = "") {
-    return compileKernel({path, arch, {}}, KernelCache(cache));
-}
 
 const char* const kGoodKernel = racelab::testing::kSmallCirclesKernel;
 
@@ -40,7 +37,7 @@ TEST(UserKernelCompile, EveryFamilyStarterAndExampleCompilesForTuringAndHopper) 
         for (const KernelExample& e : family->kernelContract->examples) assets.push_back(e.asset);
         for (const std::string& asset : assets)
             for (const char* arch : {"sm_75", "sm_90"}) {
-                const KernelBuild build = compile(findAsset(asset), arch);
+                const KernelBuild build = racelab::testing::compileForTest(findAsset(asset), arch);
                 EXPECT_TRUE(build.ok) << asset << " for " << arch << ":\n" << build.messages();
                 EXPECT_GT(build.cubin.size(), 1000u) << asset;
                 ++compiled;
@@ -54,11 +51,11 @@ TEST(UserKernelCompile, TheJudgeTestsKernelsCompileExceptTheOneMadeNotTo) {
     // compile; that one fails at its own line, as a grade row will say.
     REQUIRE_NVRTC();
     for (const char* name : {"off_by_one_row.cu", "shared_race.cu", "faulting.cu", "hanging.cu"}) {
-        const KernelBuild build = compile(racelab::testing::testDataPath(std::string("data/kernels/") + name));
+        const KernelBuild build = racelab::testing::compileForTest(racelab::testing::testDataPath(std::string("data/kernels/") + name));
         EXPECT_TRUE(build.ok) << name << ":\n" << build.messages();
     }
     const std::string broken = fs::absolute(racelab::testing::testDataPath("data/kernels/not_compiling.cu")).lexically_normal().string();
-    const KernelBuild build = compile(broken);
+    const KernelBuild build = racelab::testing::compileForTest(broken);
     EXPECT_FALSE(build.ok);
     EXPECT_NE(build.messages().find(broken + ":5:5: error: identifier \"undeclaredImage\" is undefined"),
               std::string::npos)
@@ -76,7 +73,7 @@ TEST(UserKernelCompile, NewKernelWritesTheStarterThatCompiles) {
     const std::string a((std::istreambuf_iterator<char>(written)), {}), b((std::istreambuf_iterator<char>(starter)), {});
     EXPECT_EQ(a, b);
     EXPECT_NE(a.find("kernelRenderCircles"), std::string::npos);  // the course's first attempt, by its name
-    EXPECT_TRUE(compile(file).ok);
+    EXPECT_TRUE(racelab::testing::compileForTest(file).ok);
     // It refuses to overwrite, and names an unknown family's valid ones.
     const ProcessResult again = runRacelab("new-kernel circles '" + file + "'");
     EXPECT_NE(again.exitCode, 0);
@@ -99,7 +96,7 @@ TEST(UserKernelCompile, ErrorsNameTheFileLineAndColumnAsCompilersDo) {
                                    "\ty = x + 1;\n"
                                    "    float z = \"s\";\n"
                                    "}\n");
-    const KernelBuild build = compile(file);
+    const KernelBuild build = racelab::testing::compileForTest(file);
     ASSERT_FALSE(build.ok);
     ASSERT_EQ(errorCount(build.diagnostics), 2) << build.messages();
     EXPECT_EQ(build.diagnostics[0].headline(), file + ":4:2: error: identifier \"y\" is undefined");
@@ -118,7 +115,7 @@ TEST(UserKernelCompile, AKernelWithParametersIsRefusedAtItsLaunchLine) {
                                    "#include <racelab/circles.cuh>\n"
                                    "__global__ void k(int n) { (void)n; }\n"
                                    "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
-    const KernelBuild build = compile(file);
+    const KernelBuild build = racelab::testing::compileForTest(file);
     ASSERT_FALSE(build.ok);
     EXPECT_NE(build.messages().find("racelab launches kernels without arguments"), std::string::npos) << build.messages();
     // The user's own line is named, not only the header's.
@@ -127,7 +124,7 @@ TEST(UserKernelCompile, AKernelWithParametersIsRefusedAtItsLaunchLine) {
     const std::string missing = racelab::testing::writeTestFile(folder / "missing.cu",
                                       "#include <racelab/circles.cuh>\n"
                                       "RACELAB_LAUNCHES(RACELAB_PER_ITEM(nothing, RACELAB_CIRCLES, 128));\n");
-    const KernelBuild none = compile(missing);
+    const KernelBuild none = racelab::testing::compileForTest(missing);
     ASSERT_FALSE(none.ok);
     EXPECT_NE(none.messages().find(missing + ":2:"), std::string::npos) << none.messages();
     EXPECT_NE(none.messages().find("nothing"), std::string::npos) << none.messages();
@@ -143,7 +140,7 @@ TEST(UserKernelCompile, AScratchListAfterTheLaunchListIsRefusedAtItsLine) {
                                    "__global__ void k() {}\n"
                                    "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n"
                                    "RACELAB_SCRATCH(RACELAB_BUFFER(counts, RACELAB_CIRCLES, 1));\n");
-    const KernelBuild build = compile(file);
+    const KernelBuild build = racelab::testing::compileForTest(file);
     ASSERT_FALSE(build.ok);
     EXPECT_NE(build.messages().find(file + ":5:"), std::string::npos) << build.messages();
     EXPECT_NE(build.messages().find("RACELAB_SCRATCH must come before RACELAB_LAUNCHES"), std::string::npos)
@@ -156,23 +153,23 @@ TEST(UserKernelCompile, TheCacheAnswersAnUnchangedFileAndNotAChangedOne) {
     const fs::path folder = scratchFolder("cache");
     const std::string cache = (folder / "cache").string();
     const std::string file = racelab::testing::writeTestFile(folder / "paint.cu", kGoodKernel);
-    const KernelBuild first = compile(file, "sm_90", cache);
+    const KernelBuild first = racelab::testing::compileForTest(file, "sm_90", cache);
     ASSERT_TRUE(first.ok) << first.messages();
     EXPECT_FALSE(first.fromCache);
-    const KernelBuild second = compile(file, "sm_90", cache);
+    const KernelBuild second = racelab::testing::compileForTest(file, "sm_90", cache);
     ASSERT_TRUE(second.ok);
     EXPECT_TRUE(second.fromCache);
     EXPECT_EQ(second.cubin, first.cubin);
     // Another architecture is another entry; an edit is another entry; a header it includes counts too.
-    EXPECT_FALSE(compile(file, "sm_75", cache).fromCache);
+    EXPECT_FALSE(racelab::testing::compileForTest(file, "sm_75", cache).fromCache);
     racelab::testing::writeTestFile(folder / "paint.cu", std::string(kGoodKernel) + "// an edit\n");
-    EXPECT_FALSE(compile(file, "sm_90", cache).fromCache);
+    EXPECT_FALSE(racelab::testing::compileForTest(file, "sm_90", cache).fromCache);
     racelab::testing::writeTestFile(folder / "helper.cuh", "#define HELPER 1\n");
     racelab::testing::writeTestFile(folder / "paint.cu", std::string("#include \"helper.cuh\"\n") + kGoodKernel);
-    ASSERT_TRUE(compile(file, "sm_90", cache).ok);
-    EXPECT_TRUE(compile(file, "sm_90", cache).fromCache);
+    ASSERT_TRUE(racelab::testing::compileForTest(file, "sm_90", cache).ok);
+    EXPECT_TRUE(racelab::testing::compileForTest(file, "sm_90", cache).fromCache);
     racelab::testing::writeTestFile(folder / "helper.cuh", "#define HELPER 2\n");
-    EXPECT_FALSE(compile(file, "sm_90", cache).fromCache);
+    EXPECT_FALSE(racelab::testing::compileForTest(file, "sm_90", cache).fromCache);
     EXPECT_EQ(localIncludes(file).size(), 2u);
     // Entries are whole files, no temporaries left behind.
     int cubins = 0;
@@ -185,7 +182,7 @@ TEST(UserKernelCompile, TheCacheAnswersAnUnchangedFileAndNotAChangedOne) {
 }
 
 TEST(UserKernelCompile, AMissingFileIsAClearFailure) {
-    const KernelBuild build = compile("/nonexistent/racelab/kernel.cu");
+    const KernelBuild build = racelab::testing::compileForTest("/nonexistent/racelab/kernel.cu");
     EXPECT_FALSE(build.ok);
     EXPECT_NE(build.messages().find("/nonexistent/racelab/kernel.cu: cannot read"), std::string::npos) << build.messages();
 }
@@ -204,9 +201,9 @@ __global__ void paint() {
 }
 RACELAB_LAUNCHES(RACELAB_PER_ITEM(paint, RACELAB_PIXELS, 256));
 )";
-    const KernelBuild plain = compile(racelab::testing::writeTestFile(folder / "plain.cu", body));
+    const KernelBuild plain = racelab::testing::compileForTest(racelab::testing::writeTestFile(folder / "plain.cu", body));
     EXPECT_TRUE(plain.ok) << plain.messages();
-    const KernelBuild macro = compile(racelab::testing::writeTestFile(folder / "macro.cu", "#define uint unsigned int\n" + body));
+    const KernelBuild macro = racelab::testing::compileForTest(racelab::testing::writeTestFile(folder / "macro.cu", "#define uint unsigned int\n" + body));
     EXPECT_TRUE(macro.ok) << macro.messages();
     fs::remove_all(folder);
 }
