@@ -21,6 +21,7 @@
 #include "test_data.hpp"
 #include "userkernel/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
+#include "userkernel/whole_file_build.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;
@@ -132,6 +133,9 @@ TEST(JudgeGpu, AFolderOfFiveGradesToFiveVerdictsAndShardsMergeToTheSameTable) {
     fs::copy_file(testKernel("faulting.cu"), folder / "faulting.cu");
     fs::copy_file(testKernel("hanging.cu"), folder / "hanging.cu");
     fs::copy_file(testKernel("not_compiling.cu"), folder / "not_compiling.cu");
+    // A whole-file solution among them where nvcc can build it: its rows merge as a launch list's do.
+    const bool wholeFile = !userkernel::findNvcc().empty();
+    if (wholeFile) fs::copy(fs::absolute(racelab::testing::testDataPath("data/whole_file/tiled_thrust")), folder / "whole_file");
 
     GradeOptions options;
     options.path = folder.string();
@@ -145,9 +149,11 @@ TEST(JudgeGpu, AFolderOfFiveGradesToFiveVerdictsAndShardsMergeToTheSameTable) {
         o.shard = shard;
         return gradeSubmissions(o);
     };
+    options.noSandbox = true;  // the sandbox has its own tests (sandbox_gpu_test.cpp); here, the merging
     const judge::GradeTable whole = gradeShard("0/1");
-    ASSERT_EQ(whole.rows.size(), 5u);
+    ASSERT_EQ(whole.rows.size(), wholeFile ? 6u : 5u);
     const std::map<std::string, judge::GradeStatus> expected{{"correct.cu", judge::GradeStatus::Pass},
+                                                             {"whole_file", judge::GradeStatus::Pass},
                                                              {"faulting.cu", judge::GradeStatus::Fault},
                                                              {"hanging.cu", judge::GradeStatus::Timeout},
                                                              {"not_compiling.cu", judge::GradeStatus::CompileError},
