@@ -1,24 +1,22 @@
 // The kernel worker's executor (userkernel/kernel_executor.hpp): loads a user kernel's cubin with the CUDA
-// runtime's library API, checks it against the family's contract and runs its launch list. Host code only;
-// it runs in the worker process, never in racelab's own context.
+// runtime's library API, checks its tables against the family's contract (launch_tables.hpp) and runs them:
+// the setup list once a scene, the launch list every frame, with the grids, repetitions, arguments and
+// buffer sizes launch_plan.hpp works out. Host code only; it runs in the worker process, never in racelab's
+// own context.
 #include <cuda_runtime.h>
-#include <cxxabi.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 
-#include "userkernel/cubin_symbols.hpp"  // plainKernelName: the names compile-time checks use too
+#include "launch_tables.hpp"
 #include "userkernel/kernel_executor.hpp"
 #include "userkernel/kernel_handoff.hpp"  // kGuardBytes, kGuardPattern
-#include "userkernel/device/racelab/launch.cuh"
+#include "userkernel/launch_plan.hpp"
 
 namespace racelab::userkernel {
 namespace {
-
-std::string cudaText(cudaError_t e) { return std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e); }
 
 // Does nothing: launched before a whole-file frame's timed calls, so that the GPU's switch from racelab's
 // context to the worker's (some 0.1 ms, racelab's cost of two processes) falls outside them.
@@ -32,17 +30,8 @@ __global__ void countGuardDamage(const unsigned char* guard, std::size_t bytes, 
     if (count) atomicAdd(damaged, static_cast<unsigned long long>(count));
 }
 
-// "(int, float*)" from a mangled kernel symbol; "" for an extern "C" one, which carries no parameter list.
-std::string parameterList(const char* mangled) {
-    int status = 0;
-    std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(mangled, nullptr, nullptr, &status), std::free);
-    if (status != 0 || !text) return "";
-    const std::string name = text.get();
-    const auto paren = name.find('(');
-    return paren == std::string::npos ? "" : name.substr(paren);
-}
-
-std::string nameOf(const char (&chars)[kNameChars]) { return std::string(chars, strnlen(chars, kNameChars)); }
+// How often a frame runs again when its counted buffers keep growing: more means the counts are not counts.
+constexpr int kMaxRunsAFrame = 3;
 
 class KernelExecutorCuda final : public KernelExecutor {
 public:
@@ -50,12 +39,16 @@ public:
         check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "creating the worker's stream");
         check(cudaMallocHost(&staging_, kStagingBytes), "pinned staging memory");
         check(cudaHostAlloc(&guardDamage_, kMaxOutputs * sizeof(unsigned long long), cudaHostAllocMapped), "pinned guard counters");
+        int device = 0;
+        cudaGetDevice(&device);
+        cudaGetDeviceProperties(&device_, device);
     }
     ~KernelExecutorCuda() override {
         closeBuffers();
         for (auto& t : timers_) cudaEventDestroy(t.first), cudaEventDestroy(t.second);
-        for (auto& s : scratch_) cudaFree(s.memory);
+        freeScratch();
         if (library_) cudaLibraryUnload(library_);
+        cudaFree(outputsBackup_);
         cudaFreeHost(staging_);
         cudaFreeHost(guardDamage_);
         cudaStreamDestroy(stream_);
@@ -63,8 +56,8 @@ public:
 
     LoadedKernel load(const std::vector<std::uint8_t>& cubin, const LoadSpec& spec) override {
         if (library_) cudaLibraryUnload(library_), library_ = nullptr;
-        for (auto& s : scratch_) cudaFree(s.memory);
-        steps_.clear(), scratch_.clear();
+        freeScratch();
+        steps_.clear(), setup_.clear(), scratch_.clear();
         spec_ = spec;
         cudaError_t e = cudaLibraryLoadData(&library_, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0);
         if (e != cudaSuccess) {
@@ -72,8 +65,9 @@ public:
             cudaGetLastError();
             throw Error(spec.label + ": the GPU cannot load the compiled kernel (" + cudaText(e) + ")");
         }
-        readLaunchList();
-        readScratchList();
+        scratch_ = readScratchList(library_, spec_);
+        steps_ = readLaunchList(library_, spec_, "racelabLaunches", "racelabLaunchCount", scratch_, device_);
+        setup_ = readLaunchList(library_, spec_, "racelabSetup", "racelabSetupCount", scratch_, device_);
         void* parameters = nullptr;
         std::size_t bytes = 0;
         if (cudaLibraryGetGlobal(&parameters, &bytes, library_, spec.parametersSymbol.c_str()) != cudaSuccess) {
@@ -85,20 +79,18 @@ public:
             throw Error(spec.label + ": " + spec.parametersSymbol + " is " + std::to_string(bytes) + " bytes, the contract's is " +
                         std::to_string(spec.parametersBytes) + ": do not redefine the family's parameter struct");
         parameters_ = parameters;
+        needsSetup_ = true;
+        counts_.assign(scratch_.size(), 0);
         LoadedKernel loaded;
-        for (const Step& s : steps_) loaded.steps.push_back(s.name);
-        for (const Scratch& s : scratch_) loaded.scratch.push_back(s.name);
-        while (timers_.size() < steps_.size() + 1) {
-            std::pair<cudaEvent_t, cudaEvent_t> t;
-            check(cudaEventCreate(&t.first), "timing events");
-            check(cudaEventCreate(&t.second), "timing events");
-            timers_.push_back(t);
-        }
+        for (const LoadedStep& s : steps_) loaded.steps.push_back(s.name);
+        for (const LoadedScratch& s : scratch_) loaded.scratch.push_back(s.name);
+        ensureTimers(steps_.size() + 1);
         return loaded;
     }
 
     void openBuffers(const IpcBuffers& buffers) override {
         closeBuffers();
+        needsSetup_ = true;  // a new size: the scene's setup runs again
         auto open = [&](const IpcHandle& handle) {
             cudaIpcMemHandle_t h;
             std::memcpy(&h, handle.data(), sizeof h);
@@ -120,78 +112,33 @@ public:
         if (!library_) throw Error("no kernel loaded");
         if (!inputsReady_) throw Error("racelab's buffers are not open");
         check(cudaStreamWaitEvent(stream_, inputsReady_, 0), "waiting for racelab's inputs");
-        // The parameters with the worker's addresses of racelab's buffers, then the scratch pointers.
-        std::vector<std::uint8_t> parameters = frame.parameters;
-        parameters.resize(spec_.parametersBytes);
-        for (const KernelFrame::PointerField& p : frame.pointers) {
-            const auto& list = p.output ? outputs_ : inputs_;
-            if (p.index < 0 || p.index >= static_cast<int>(list.size()) || p.offset + sizeof(void*) > parameters.size())
-                throw Error("a parameter pointer names no buffer");
-            void* address = list[static_cast<std::size_t>(p.index)];
-            std::memcpy(parameters.data() + p.offset, &address, sizeof address);
-        }
-        auto* staged = static_cast<std::uint8_t*>(staging_);
-        std::memcpy(staged, parameters.data(), parameters.size());
-        check(cudaMemcpyAsync(parameters_, staged, parameters.size(), cudaMemcpyHostToDevice, stream_), "setting the parameters");
-        std::size_t stagedAt = (parameters.size() + 15) / 16 * 16;
-        for (Scratch& s : scratch_) {
-            const long long units = s.sizeIndex < 0 ? 1 : frame.sizes.at(static_cast<std::size_t>(s.sizeIndex));
-            const std::size_t bytes = static_cast<std::size_t>(std::max(1LL, units * s.perSize * s.elementBytes));
-            if (bytes > s.bytes) {
-                check(cudaStreamSynchronize(stream_), "before growing a scratch buffer");
-                cudaFree(s.memory);
-                s.memory = nullptr, s.bytes = 0;
-                const cudaError_t e = cudaMalloc(&s.memory, bytes);
-                if (e != cudaSuccess) {
-                    cudaGetLastError();
-                    throw Error(spec_.label + ": scratch buffer " + s.name + " of " + std::to_string(bytes >> 20) +
-                                " MiB does not fit in the GPU's free memory");
-                }
-                s.bytes = bytes;
-            }
-            check(cudaMemsetAsync(s.memory, 0, bytes, stream_), "clearing a scratch buffer");
-            std::memcpy(staged + stagedAt, &s.memory, sizeof(void*));
-            check(cudaMemcpyAsync(s.pointer, staged + stagedAt, sizeof(void*), cudaMemcpyHostToDevice, stream_),
-                  "setting a scratch pointer");
-            stagedAt += 16;
-        }
-        for (std::size_t i = 0; i < steps_.size(); ++i) {
-            const Step& s = steps_[i];
-            dim3 grid;
-            if (s.rule == kGridPerItem) {
-                const long long items = frame.sizes.at(static_cast<std::size_t>(s.sizeIndex));
-                grid = dim3(static_cast<unsigned>(std::max(1LL, (items + s.block.x - 1) / s.block.x)));
-            } else if (s.rule == kGridPerPixel) {
-                grid = dim3(static_cast<unsigned>((frame.width + static_cast<int>(s.block.x) - 1) / static_cast<int>(s.block.x)),
-                            static_cast<unsigned>((frame.height + static_cast<int>(s.block.y) - 1) / static_cast<int>(s.block.y)));
-            } else if (s.rule == kGridPerSm) {
-                grid = dim3(static_cast<unsigned>(multiprocessors_) * s.grid.x);
-            } else {
-                grid = s.grid;
-            }
-            check(cudaEventRecord(timers_[i].first, stream_), "timing");
-            const cudaError_t e = cudaLaunchKernel(s.function, grid, s.block, nullptr, s.sharedBytes, stream_);
-            if (e != cudaSuccess) {
-                cudaGetLastError();
-                throw Error(spec_.label + ": launching " + s.name + " failed (" + cudaText(e) + ")");
-            }
-            check(cudaEventRecord(timers_[i].second, stream_), "timing");
-        }
-        // What the launch list wrote past the end of each output, counted on the same stream: one wait for both.
-        const std::size_t guards = std::min(outputs_.size(), frame.outputs.size());
-        for (std::size_t i = 0; i < guards; ++i) {
-            guardDamage_[i] = 0;
-            countGuardDamage<<<64, 256, 0, stream_>>>(static_cast<const unsigned char*>(outputs_[i]) + frame.outputs[i].bytes,
-                                                      kGuardBytes, guardDamage_ + i);
-        }
-        const cudaError_t done = cudaStreamSynchronize(stream_);
-        if (done != cudaSuccess) {
-            std::string names;
-            for (const Step& s : steps_) names += (names.empty() ? "" : ", ") + s.name;
-            throw KernelFault(spec_.label + ": the kernel faulted (" + cudaText(done) + ") while running its launch list (" +
-                              names + ")");
-        }
+        setParameters(frame);
+        const FrameShape shape{frame.sizes, frame.width, frame.height, device_.multiProcessorCount};
+        const SceneKey key{frame.sceneId, frame.sizes, frame.width, frame.height};
+        if (!(key == scene_)) scene_ = key, needsSetup_ = true;
+        if (sizeBuffers(shape, nullptr)) needsSetup_ = true;
+        const bool counted = std::any_of(scratch_.begin(), scratch_.end(), [](const LoadedScratch& s) { return s.entry.rule == kBufferCounted; });
+        if (counted) keepOutputs(frame, false);
         FrameTimes times;
+        const std::size_t guards = std::min(outputs_.size(), frame.outputs.size());
+        for (int run = 1;; ++run) {
+            if (run > 1) keepOutputs(frame, true);  // racelab's prepared outputs again, for the run again
+            if (needsSetup_) runList(setup_, shape, false), needsSetup_ = false;
+            clearForFrame();
+            runList(steps_, shape, true);
+            // What the launch list wrote past the end of each output, counted on the same stream: one wait for both.
+            for (std::size_t i = 0; i < guards; ++i) {
+                guardDamage_[i] = 0;
+                countGuardDamage<<<64, 256, 0, stream_>>>(static_cast<const unsigned char*>(outputs_[i]) + frame.outputs[i].bytes,
+                                                          kGuardBytes, guardDamage_ + i);
+            }
+            finishOrFault("while running its launch list");
+            if (!counted || !sizeBuffers(shape, &times.note)) break;
+            needsSetup_ = true;  // a buffer made again holds zeros: what setup wrote into it is gone
+            if (run == kMaxRunsAFrame)
+                throw Error(spec_.label + ": its counted buffers needed more room on each of " + std::to_string(kMaxRunsAFrame) +
+                            " runs of the frame (" + times.note + "): a count should not grow with the buffer it counts for");
+        }
         for (std::size_t i = 0; i < guards; ++i) times.guardDamage.push_back(static_cast<long long>(guardDamage_[i]));
         for (std::size_t i = 0; i < steps_.size(); ++i) {
             float ms = 0;
@@ -209,12 +156,7 @@ public:
     FrameTimes runWholeFileFrame(WholeFileCalls& calls, int advances, const KernelFrame& frame) override {
         // racelab prepared the output and waited for it before asking (KernelHandoff::waitUntilPrepared).
         if (outputs_.empty()) throw Error("racelab's buffers are not open");
-        while (timers_.size() < 3) {
-            std::pair<cudaEvent_t, cudaEvent_t> t;
-            check(cudaEventCreate(&t.first), "timing events");
-            check(cudaEventCreate(&t.second), "timing events");
-            timers_.push_back(t);
-        }
+        ensureTimers(3);
         wakeWorkerContext<<<1, 1, 0, stream_>>>();
         check(cudaStreamSynchronize(stream_), "waking the worker's context");
         FrameTimes times;
@@ -261,134 +203,158 @@ public:
 
 private:
     static constexpr std::size_t kStagingBytes = 1 << 16;
+    static constexpr std::size_t kReadBackAt = kStagingBytes - 64;  // where device integers are read into
     static constexpr std::size_t kMaxOutputs = 16;
 
-    struct Step {
-        std::string name;
-        std::string parameters;  // as demangled, e.g. "()"
-        const void* function = nullptr;
-        int rule = 0, sizeIndex = -1;
-        dim3 block, grid;
-        unsigned sharedBytes = 0;
-    };
-    struct Scratch {
-        std::string name;
-        void* pointer = nullptr;  // the module's __device__ pointer variable
-        int sizeIndex = -1;
-        long long perSize = 0, elementBytes = 0;
-        void* memory = nullptr;
-        std::size_t bytes = 0;
+    // What makes a scene new for the setup list: the scene racelab handed over and its sizes.
+    struct SceneKey {
+        long long sceneId = -1;
+        std::vector<std::int64_t> sizes;
+        int width = 0, height = 0;
+        bool operator==(const SceneKey& o) const { return sceneId == o.sceneId && sizes == o.sizes && width == o.width && height == o.height; }
     };
 
-    void check(cudaError_t e, const char* what) {
-        if (e == cudaSuccess) return;
-        cudaGetLastError();
-        throw KernelFault(std::string("kernel worker: ") + what + " failed (" + cudaText(e) + ")");
+    void check(cudaError_t e, const char* what) { checkCuda(e, what); }
+
+    void ensureTimers(std::size_t count) {
+        while (timers_.size() < count) {
+            std::pair<cudaEvent_t, cudaEvent_t> t;
+            check(cudaEventCreate(&t.first), "timing events");
+            check(cudaEventCreate(&t.second), "timing events");
+            timers_.push_back(t);
+        }
     }
 
-    template <class Entry>
-    // The count first: RACELAB_LAUNCHES always records both counts, so a list the file does not have (no scratch
-    // buffers) is never looked up; only a file without a launch list at all makes a lookup fail.
-    std::vector<Entry> readTable(const char* table, const char* count) {
-        void* number = nullptr;
-        std::size_t numberBytes = 0;
-        if (cudaLibraryGetGlobal(&number, &numberBytes, library_, count) != cudaSuccess) {
-            cudaGetLastError();
-            return {};
-        }
-        int n = 0;
-        check(cudaMemcpy(&n, number, sizeof n, cudaMemcpyDeviceToHost), "reading the launch list");
-        if (n <= 0) return {};
-        void* entries = nullptr;
-        std::size_t bytes = 0;
-        if (cudaLibraryGetGlobal(&entries, &bytes, library_, table) != cudaSuccess) {
-            cudaGetLastError();
-            throw Error(spec_.label + ": the module records " + std::to_string(n) + " entries of " + table + " but has no table");
-        }
-        std::vector<Entry> out(static_cast<std::size_t>(n));
-        if (bytes < out.size() * sizeof(Entry)) throw Error(spec_.label + ": " + table + " is shorter than its count");
-        check(cudaMemcpy(out.data(), entries, out.size() * sizeof(Entry), cudaMemcpyDeviceToHost), "reading the launch list");
-        return out;
+    // The stream's work done, or the fault that ended it (the context is unusable from here on).
+    void finishOrFault(const char* when) {
+        const cudaError_t done = cudaStreamSynchronize(stream_);
+        if (done == cudaSuccess) return;
+        std::string names;
+        for (const LoadedStep& s : steps_) names += (names.empty() ? "" : ", ") + s.name;
+        throw KernelFault(spec_.label + ": the kernel faulted (" + cudaText(done) + ") " + when + " (" + names + ")");
     }
 
-    void readLaunchList() {
-        const auto list = readTable<LaunchStep>("racelabLaunches", "racelabLaunchCount");
-        if (list.empty())
-            throw Error(spec_.label + ": no launch list: end the file with RACELAB_LAUNCHES(...) naming the kernels to run "
-                        "in order (racelab/launch.cuh)");
-        // Every kernel of the module by its plain name.
-        unsigned count = 0;
-        check(cudaLibraryGetKernelCount(&count, library_), "listing the kernels");
-        std::vector<cudaKernel_t> kernels(count);
-        if (count) check(cudaLibraryEnumerateKernels(kernels.data(), count, library_), "listing the kernels");
-        int device = 0;
-        cudaGetDevice(&device);
-        cudaDeviceProp props{};
-        cudaGetDeviceProperties(&props, device);
-        multiprocessors_ = props.multiProcessorCount;
-        for (const LaunchStep& entry : list) {
-            Step s;
-            s.name = nameOf(entry.kernel);
-            for (cudaKernel_t k : kernels) {
-                const char* mangled = nullptr;
-                if (cudaFuncGetName(&mangled, reinterpret_cast<const void*>(k)) == cudaSuccess && mangled &&
-                    plainKernelName(mangled) == s.name) {
-                    s.function = reinterpret_cast<const void*>(k);
-                    s.parameters = parameterList(mangled);
+    // The parameters with the worker's addresses of racelab's buffers.
+    void setParameters(const KernelFrame& frame) {
+        std::vector<std::uint8_t> parameters = frame.parameters;
+        parameters.resize(spec_.parametersBytes);
+        for (const KernelFrame::PointerField& p : frame.pointers) {
+            const auto& list = p.output ? outputs_ : inputs_;
+            if (p.index < 0 || p.index >= static_cast<int>(list.size()) || p.offset + sizeof(void*) > parameters.size())
+                throw Error("a parameter pointer names no buffer");
+            void* address = list[static_cast<std::size_t>(p.index)];
+            std::memcpy(parameters.data() + p.offset, &address, sizeof address);
+        }
+        if (parameters.size() > kReadBackAt) throw Error("a contract's parameters larger than the worker's staging memory");
+        std::memcpy(staging_, parameters.data(), parameters.size());
+        check(cudaMemcpyAsync(parameters_, staging_, parameters.size(), cudaMemcpyHostToDevice, stream_), "setting the parameters");
+    }
+
+    // Makes every scratch buffer at least as large as this frame needs (a counted one: as its last count
+    // asks), zeroed, its address in its pointer. True when one was made; `grown` then tells which and why.
+    bool sizeBuffers(const FrameShape& shape, std::string* grown) {
+        bool made = false;
+        for (std::size_t i = 0; i < scratch_.size(); ++i) {
+            LoadedScratch& s = scratch_[i];
+            if (grown && s.entry.rule == kBufferCounted) counts_[i] = readDeviceInteger(s.countVariable, s.entry.countBytes);
+            const long long need = elementsOf(s.entry, shape, counts_[i]);
+            if (need <= s.capacity) continue;
+            if (grown && s.entry.rule == kBufferCounted)
+                *grown += (grown->empty() ? "" : "; ") + s.name + " grew from " + std::to_string(s.capacity) + " to " + std::to_string(need) +
+                          " elements (" + nameOf(s.entry.countVariable) + " = " + std::to_string(counts_[i]) + "), and the frame ran again";
+            check(cudaStreamSynchronize(stream_), "before making a scratch buffer");
+            cudaFree(s.memory);
+            s.memory = nullptr, s.capacity = 0;
+            const std::size_t bytes = static_cast<std::size_t>(need) * static_cast<std::size_t>(s.entry.elementBytes);
+            if (cudaMalloc(&s.memory, bytes) != cudaSuccess) {
+                cudaGetLastError();
+                s.memory = nullptr;
+                throw Error(spec_.label + ": scratch buffer " + s.name + " of " + std::to_string(bytes >> 20) +
+                            " MiB does not fit in the GPU's free memory");
+            }
+            s.capacity = need;
+            check(cudaMemsetAsync(s.memory, 0, bytes, stream_), "zeroing a scratch buffer");
+            check(cudaMemcpy(s.pointer, &s.memory, sizeof(void*), cudaMemcpyHostToDevice), "setting a scratch pointer");
+            made = true;
+        }
+        return made;
+    }
+
+    // Before each run of the frame: the buffers that are zero-filled every frame, the counts and the repeat
+    // counts the launches write.
+    void clearForFrame() {
+        for (const LoadedScratch& s : scratch_) {
+            if (s.entry.zeroFill)
+                check(cudaMemsetAsync(s.memory, 0, static_cast<std::size_t>(s.capacity * s.entry.elementBytes), stream_), "clearing a scratch buffer");
+            if (s.countVariable) check(cudaMemsetAsync(s.countVariable, 0, static_cast<std::size_t>(s.entry.countBytes), stream_), "clearing a count");
+        }
+        for (const LoadedStep& s : steps_)
+            if (s.repeatVariable)
+                check(cudaMemsetAsync(s.repeatVariable, 0, static_cast<std::size_t>(s.entry.repeatVariableBytes), stream_), "clearing a repeat count");
+    }
+
+    long long readDeviceInteger(void* variable, int bytes) {
+        auto* into = static_cast<std::uint8_t*>(staging_) + kReadBackAt;
+        check(cudaMemcpyAsync(into, variable, static_cast<std::size_t>(bytes), cudaMemcpyDeviceToHost, stream_), "reading a count");
+        finishOrFault("before reading a count");
+        return deviceInteger(into, bytes);
+    }
+
+    // Runs `list` in order on the stream; `timed`: each launch between a pair of events (its repetitions
+    // together).
+    void runList(const std::vector<LoadedStep>& list, const FrameShape& shape, bool timed) {
+        auto buffer = [&](const std::string& name) {
+            for (const LoadedScratch& s : scratch_)
+                if (s.name == name) return BufferView{s.memory, s.capacity};
+            return BufferView{};
+        };
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const LoadedStep& s = list[i];
+            const long long deviceCount = s.repeatVariable ? readDeviceInteger(s.repeatVariable, s.entry.repeatVariableBytes) : 0;
+            const long long repetitions = repetitionsOf(s.entry, shape, deviceCount, spec_.label);
+            const Dim3 g = gridOf(s.entry, shape);
+            const dim3 grid(g.x, g.y, g.z), block(static_cast<unsigned>(s.entry.block[0]), static_cast<unsigned>(s.entry.block[1]),
+                                                  static_cast<unsigned>(s.entry.block[2]));
+            if (timed) check(cudaEventRecord(timers_[i].first, stream_), "timing");
+            for (long long r = 0; r < repetitions; ++r) {
+                ArgumentSlots slots = argumentsOf(s.entry, r, shape, buffer);
+                void* arguments[kMaxArguments];
+                for (std::size_t k = 0; k < slots.size(); ++k) arguments[k] = slots[k].data();
+                const cudaError_t e = cudaLaunchKernel(s.function, grid, block, slots.empty() ? nullptr : arguments,
+                                                       static_cast<std::size_t>(std::max(0, s.entry.sharedBytes)), stream_);
+                if (e != cudaSuccess) {
+                    cudaGetLastError();
+                    throw Error(spec_.label + ": launching " + s.name + " failed (" + cudaText(e) + ")");
                 }
             }
-            cudaGetLastError();
-            if (!s.function)
-                throw Error(spec_.label + ": the launch list names " + s.name + ", which is no __global__ function of the file");
-            // The launch macros refuse such a kernel when it compiles; a table written by hand is caught here, by
-            // the mangled name's parameter list (asking cudaFuncGetParamInfo would fail for every good kernel).
-            if (!s.parameters.empty() && s.parameters != "()" && s.parameters != "(void)")
-                throw Error(spec_.label + ": kernel " + s.name + s.parameters + " takes parameters; racelab launches "
-                            "kernels without arguments: read the frame's inputs from " + spec_.parametersSymbol);
-            s.rule = entry.rule;
-            s.sizeIndex = entry.sizeIndex;
-            s.block = dim3(static_cast<unsigned>(std::max(1, entry.block[0])), static_cast<unsigned>(std::max(1, entry.block[1])),
-                           static_cast<unsigned>(std::max(1, entry.block[2])));
-            s.grid = dim3(static_cast<unsigned>(std::max(1, entry.grid[0])), static_cast<unsigned>(std::max(1, entry.grid[1])),
-                          static_cast<unsigned>(std::max(1, entry.grid[2])));
-            s.sharedBytes = static_cast<unsigned>(std::max(0, entry.sharedBytes));
-            if (s.rule == kGridPerItem && (s.sizeIndex < 0 || s.sizeIndex >= static_cast<int>(spec_.sizes.size())))
-                throw Error(spec_.label + ": the launch of " + s.name + " counts a size the contract does not have (index " +
-                            std::to_string(s.sizeIndex) + ")");
-            cudaFuncAttributes attributes{};
-            check(cudaFuncGetAttributes(&attributes, s.function), "reading a kernel's attributes");
-            const long long threads = static_cast<long long>(s.block.x) * s.block.y * s.block.z;
-            if (threads > attributes.maxThreadsPerBlock)
-                throw Error(spec_.label + ": kernel " + s.name + " is launched with " + std::to_string(threads) +
-                            " threads a block, but with its " + std::to_string(attributes.numRegs) +
-                            " registers a thread at most " + std::to_string(attributes.maxThreadsPerBlock) + " fit");
-            const std::size_t shared = attributes.sharedSizeBytes + s.sharedBytes;
-            if (shared > props.sharedMemPerBlockOptin)
-                throw Error(spec_.label + ": kernel " + s.name + " needs " + std::to_string(shared) +
-                            " bytes of shared memory a block; this GPU has " + std::to_string(props.sharedMemPerBlockOptin));
-            if (s.sharedBytes > 48 * 1024)
-                check(cudaFuncSetAttribute(s.function, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(s.sharedBytes)),
-                      "allowing the dynamic shared memory");
-            steps_.push_back(s);
+            if (timed) check(cudaEventRecord(timers_[i].second, stream_), "timing");
         }
     }
 
-    void readScratchList() {
-        for (const ScratchBuffer& entry : readTable<ScratchBuffer>("racelabScratch", "racelabScratchCount")) {
-            Scratch s;
-            s.name = nameOf(entry.pointer);
-            std::size_t bytes = 0;
-            if (cudaLibraryGetGlobal(&s.pointer, &bytes, library_, s.name.c_str()) != cudaSuccess || bytes != sizeof(void*)) {
-                cudaGetLastError();
-                throw Error(spec_.label + ": scratch buffer " + s.name + " needs a __device__ pointer of that name");
-            }
-            s.sizeIndex = entry.sizeIndex;
-            s.perSize = entry.perSize;
-            s.elementBytes = entry.elementBytes;
-            if (s.sizeIndex >= static_cast<int>(spec_.sizes.size()))
-                throw Error(spec_.label + ": scratch buffer " + s.name + " counts a size the contract does not have");
-            scratch_.push_back(s);
+    // Copies racelab's prepared outputs aside (`restore` false) or back (true): a frame that runs again starts
+    // from what racelab prepared, not from what the first run drew.
+    void keepOutputs(const KernelFrame& frame, bool restore) {
+        std::size_t total = 0;
+        const std::size_t count = std::min(outputs_.size(), frame.outputs.size());
+        for (std::size_t i = 0; i < count; ++i) total += frame.outputs[i].bytes;
+        if (total > outputsBackupBytes_) {
+            cudaFree(outputsBackup_);
+            outputsBackup_ = nullptr, outputsBackupBytes_ = 0;
+            check(cudaMalloc(&outputsBackup_, total), "memory to keep the outputs in");
+            outputsBackupBytes_ = total;
         }
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            auto* kept = static_cast<std::uint8_t*>(outputsBackup_) + at;
+            check(restore ? cudaMemcpyAsync(outputs_[i], kept, frame.outputs[i].bytes, cudaMemcpyDeviceToDevice, stream_)
+                          : cudaMemcpyAsync(kept, outputs_[i], frame.outputs[i].bytes, cudaMemcpyDeviceToDevice, stream_),
+                  "keeping the outputs");
+            at += frame.outputs[i].bytes;
+        }
+    }
+
+    void freeScratch() {
+        for (LoadedScratch& s : scratch_) cudaFree(s.memory), s.memory = nullptr, s.capacity = 0;
     }
 
     void closeBuffers() {
@@ -400,15 +366,20 @@ private:
 
     cudaStream_t stream_ = nullptr;
     void* staging_ = nullptr;
+    cudaDeviceProp device_{};
     cudaLibrary_t library_ = nullptr;
     LoadSpec spec_;
     void* parameters_ = nullptr;
-    std::vector<Step> steps_;
-    std::vector<Scratch> scratch_;
+    std::vector<LoadedStep> steps_, setup_;
+    std::vector<LoadedScratch> scratch_;
+    std::vector<long long> counts_;  // each counted buffer's last count
+    bool needsSetup_ = true;
+    SceneKey scene_;
+    void* outputsBackup_ = nullptr;
+    std::size_t outputsBackupBytes_ = 0;
     std::vector<std::pair<cudaEvent_t, cudaEvent_t>> timers_;
     std::vector<void*> inputs_, outputs_;
     cudaEvent_t inputsReady_ = nullptr;
-    int multiprocessors_ = 1;
     unsigned long long* guardDamage_ = nullptr;  // mapped pinned memory the guard check counts into
 };
 

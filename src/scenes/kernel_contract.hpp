@@ -8,6 +8,7 @@
 // device memory of racelab's own context and the frame target.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -96,6 +97,7 @@ struct KernelFrame {
     std::vector<PointerField> pointers;
     std::vector<std::int64_t> sizes;  // in KernelContract::sizes order
     int width = 0, height = 0;        // for RACELAB_PER_PIXEL grids
+    long long sceneId = 0;            // the scene's (UserKernelSide::sceneId): a new one runs the setup list again
     std::optional<WholeFileScene> wholeFileScene;  // where the family has a whole-file harness
 };
 
@@ -104,6 +106,8 @@ struct KernelFrame {
 class UserKernelSide {
 public:
     virtual ~UserKernelSide() = default;
+    // Different for every scene made in this process, so that a user kernel's worker knows a new one.
+    long long sceneId() const { return sceneId_; }
     // This frame's inputs for a target of this size (the scene has advanced already).
     virtual KernelFrame userKernelFrame(const FrameTarget& target) = 0;
     // Sets the outputs' contents before the kernel runs (e.g. the cleared image); `outputs` are device
@@ -111,6 +115,13 @@ public:
     virtual void prepareUserKernelOutputs(void* const* outputs, const FrameTarget& target) = 0;
     // Draws the frame from the finished outputs (e.g. float4 image -> RGBA8).
     virtual void drawUserKernelOutputs(const void* const* outputs, const FrameTarget& target) = 0;
+
+private:
+    static long long nextSceneId() {
+        static std::atomic<long long> made{0};
+        return ++made;
+    }
+    const long long sceneId_ = nextSceneId();
 };
 
 // Writes a value into a parameters' byte image at `offset` (the struct's layout is the device header's).

@@ -41,10 +41,19 @@ std::vector<Diagnostic> parseNvrtcLog(const std::string& log) {
         }
         static const std::regex during(R"(^\s+detected during.* at line (\d+) of (.+)$)");
         std::smatch at;
+        // A chain of templates ("detected during:", then one instantiation a line, innermost first): the
+        // last is where the user's own code asked for it (a launch list's line).
+        static const std::regex chainStart(R"(^\s+detected during:\s*$)");
+        static const std::regex chainLink(R"(^\s+.* at line (\d+) of (.+)$)");
         if (i + 1 < lines.size() && std::regex_match(lines[i + 1], at, during)) {
             d.fromLine = std::stoi(at[1]);
             d.fromFile = at[2];
             ++i;
+        } else if (i + 1 < lines.size() && std::regex_match(lines[i + 1], chainStart)) {
+            for (++i; i + 1 < lines.size() && std::regex_match(lines[i + 1], at, chainLink); ++i) {
+                d.fromLine = std::stoi(at[1]);
+                d.fromFile = at[2];
+            }
         }
         out.push_back(d);
     }

@@ -65,7 +65,7 @@ namespace {
 // A compiled file whose launch list names something that is no kernel fails its build here, at the launch
 // list's line, rather than in the worker when it loads (launch_list_check.hpp). False when it does.
 bool refuseLaunchesOfNoKernel(KernelBuild& build, const std::string& source) {
-    std::vector<Diagnostic> wrong = launchesOfNoKernel(build.sourcePath, source, build.cubin);
+    std::vector<Diagnostic> wrong = launchTableMistakes(build.sourcePath, source, build.cubin);
     if (wrong.empty()) return true;
     build.diagnostics.insert(build.diagnostics.end(), wrong.begin(), wrong.end());
     build.cubin.clear();

@@ -44,6 +44,7 @@ struct FrameTimes {
     std::vector<long long> guardDamage;  // per output: bytes written past its end (into its guard)
     std::vector<double> eventStepMs;     // whole-file solutions: each call's time by CUDA events
     double imageMs = 0;                  // whole-file solutions: getImage and the image's copy to racelab
+    std::string note;                    // what the worker did beyond the launch list (a counted buffer grown, the frame run again)
 };
 
 // A whole-file solution's calls (whole_file_solution.hpp), in the order the course's harness makes them each

@@ -7,11 +7,10 @@
 
 #include "core/read_file.hpp"
 #include "userkernel/cubin_symbols.hpp"
+#include "userkernel/launch_plan.hpp"
 
 namespace racelab::userkernel {
 namespace {
-
-constexpr std::size_t kNameChars = 64;  // racelab::LaunchStep::kernel (racelab/launch.cuh)
 
 Diagnostic errorAt(const std::string& file, const std::string& text, std::size_t offset, std::string message) {
     Diagnostic d;
@@ -55,32 +54,54 @@ std::vector<Diagnostic> thrustIncludes(const std::vector<std::string>& files) {
     return found;
 }
 
-std::vector<Diagnostic> launchesOfNoKernel(const std::string& sourcePath, const std::string& source,
-                                           const std::vector<std::uint8_t>& cubin) {
-    const std::optional<CubinSymbols> symbols = readCubinSymbols(cubin);
-    if (!symbols) return {};
-    const auto table = symbols->variableBytes("racelabLaunches");
-    const auto countBytes = symbols->variableBytes("racelabLaunchCount");
+namespace {
+
+// The entries of the table `name` (whose length `countName` records), as the cubin initialises them.
+template <class Entry>
+std::vector<Entry> tableOf(const CubinSymbols& symbols, const std::string& name, const std::string& countName) {
+    const auto table = symbols.variableBytes(name);
+    const auto countBytes = symbols.variableBytes(countName);
     int count = 0;
     if (!table || !countBytes || countBytes->size() != sizeof count) return {};
     std::memcpy(&count, countBytes->data(), sizeof count);
-    if (count <= 0 || table->size() % static_cast<std::size_t>(count) != 0) return {};
-    const std::size_t stride = table->size() / static_cast<std::size_t>(count);
-    if (stride < kNameChars) return {};
+    if (count <= 0 || table->size() != static_cast<std::size_t>(count) * sizeof(Entry)) return {};
+    std::vector<Entry> out(static_cast<std::size_t>(count));
+    std::memcpy(out.data(), table->data(), table->size());
+    return out;
+}
+
+// Where the launch list names `kernel`: the first argument of a launch macro (0 when not found).
+std::size_t launchOf(const std::string& source, const std::string& kernel) {
+    const std::regex named("RACELAB_(PER_ITEM|PER_PIXEL|PER_TILE|PER_TILE_1D|FIXED|PER_SM)[ \\t\\n]*\\([ \\t\\n]*(" +
+                           escapedForRegex(kernel) + ")[ \\t\\n]*,");
+    std::smatch where;
+    return std::regex_search(source, where, named) ? static_cast<std::size_t>(where.position(2)) : 0;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> launchTableMistakes(const std::string& sourcePath, const std::string& source,
+                                            const std::vector<std::uint8_t>& cubin) {
+    const std::optional<CubinSymbols> symbols = readCubinSymbols(cubin);
+    if (!symbols) return {};
+    const std::vector<ScratchBuffer> scratch = tableOf<ScratchBuffer>(*symbols, "racelabScratch", "racelabScratchCount");
     std::vector<Diagnostic> found;
-    for (int i = 0; i < count; ++i) {
-        const char* chars = reinterpret_cast<const char*>(table->data() + static_cast<std::size_t>(i) * stride);
-        const std::string name(chars, strnlen(chars, kNameChars));
-        if (std::find(symbols->kernels.begin(), symbols->kernels.end(), name) != symbols->kernels.end()) continue;
-        // Where the launch list names it: the first argument of a launch macro.
-        const std::regex named("RACELAB_(PER_ITEM|PER_PIXEL|FIXED|PER_SM)[ \\t\\n]*\\([ \\t\\n]*(" + escapedForRegex(name) + ")[ \\t\\n]*,");
-        std::smatch where;
-        const std::size_t at = std::regex_search(source, where, named) ? static_cast<std::size_t>(where.position(2)) : 0;
-        found.push_back(errorAt(sourcePath, source, at,
-                                "the launch list names " + name + ", which is no __global__ function of this file (a "
-                                "__device__ function has a kernel's pointer type, so the compiler takes it): racelab "
-                                "launches kernels only. Declare it `__global__ void " + name + "()`, or launch a "
-                                "__global__ kernel that calls it"));
+    for (const char* list : {"racelabSetup", "racelabLaunches"}) {
+        for (const LaunchStep& step : tableOf<LaunchStep>(*symbols, list, std::string(list) == "racelabSetup" ? "racelabSetupCount" : "racelabLaunchCount")) {
+            const std::string name = nameOf(step.kernel);
+            const std::size_t at = launchOf(source, name);
+            if (std::find(symbols->kernels.begin(), symbols->kernels.end(), name) == symbols->kernels.end()) {
+                found.push_back(errorAt(sourcePath, source, at,
+                                        "the launch list names " + name + ", which is no __global__ function of this file (a "
+                                        "__device__ function has a kernel's pointer type, so the compiler takes it): racelab "
+                                        "launches kernels only. Declare it `__global__ void " + name + "(...)`, or launch a "
+                                        "__global__ kernel that calls it"));
+                continue;
+            }
+            // The family's sizes are the header's RACELAB_<SIZE> constants, so any index from 0 up is one of them.
+            if (const std::string problem = problemWith(step, static_cast<std::size_t>(1) << 30, scratch); !problem.empty())
+                found.push_back(errorAt(sourcePath, source, at, problem));
+        }
     }
     return found;
 }

@@ -210,6 +210,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     if (!loaded_ || !worker_ || !worker_->running()) return false;
     if (!handoff_) handoff_ = makeGpuHalf<KernelHandoff>("userkernel_handoff");
     KernelFrame frame = side.userKernelFrame(target);
+    frame.sceneId = side.sceneId();
     if (wholeFile_ && !startWholeFileScene(frame)) return false;
     std::vector<std::size_t> inputBytes, outputBytes;
     for (const auto& input : frame.inputs) inputBytes.push_back(input.bytes);
@@ -278,6 +279,11 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     status_.stepMs = times.stepMs;
     status_.eventStepMs = times.eventStepMs;
     status_.imageMs = times.imageMs;
+    if (!times.note.empty()) {
+        // Said each time it happens (a counted buffer grown: once a scene, as a rule), not every frame.
+        status_.note = times.note;
+        std::fprintf(stderr, "%s: %s\n", variantName().c_str(), times.note.c_str());
+    }
     status_.handoffMs = std::max(0.0, roundTripMs - times.kernelMs);
     if (session_ && frame.wholeFileScene) session_->steps = frame.wholeFileScene->steps;
     ++status_.frames;

@@ -73,6 +73,7 @@ struct UserKernelStatus {
     double kernelMs = 0, handoffMs = 0;
     std::vector<double> stepMs, eventStepMs;
     double imageMs = 0;  // a whole-file solution's: getImage and the image's copy, in the worker (part of handoffMs)
+    std::string note;    // the last thing the worker did beyond the launch list (a counted buffer grown, the frame run again)
     long long frames = 0;
     long long failedFrames = 0;  // frames it did not finish: a fault, a hang, a broken contract, a write past an output
 };

@@ -82,7 +82,8 @@ nlohmann::json frameRequest(const KernelFrame& frame, long long id) {
                               {"sizes", frame.sizes},
                               {"outputBytes", outputBytes(frame)},
                               {"width", frame.width},
-                              {"height", frame.height}};
+                              {"height", frame.height},
+                              {"sceneId", frame.sceneId}};
     if (frame.wholeFileScene) request["scene"] = sceneJson(*frame.wholeFileScene);
     return request;
 }
@@ -97,6 +98,7 @@ KernelFrame frameFrom(const nlohmann::json& r) {
     for (std::size_t bytes : r.value("outputBytes", std::vector<std::size_t>{})) f.outputs.push_back({"", bytes});
     f.width = r.at("width").get<int>();
     f.height = r.at("height").get<int>();
+    f.sceneId = r.value("sceneId", 0LL);
     if (r.contains("scene")) f.wholeFileScene = wholeFileSceneFrom(r.at("scene"));
     return f;
 }
@@ -107,13 +109,14 @@ nlohmann::json timesReply(const FrameTimes& times) {
             {"stepMs", times.stepMs},
             {"guardDamage", times.guardDamage},
             {"eventStepMs", times.eventStepMs},
-            {"imageMs", times.imageMs}};
+            {"imageMs", times.imageMs},
+            {"note", times.note}};
 }
 
 FrameTimes timesFrom(const nlohmann::json& reply) {
     return {reply.value("kernelMs", 0.0), reply.value("stepMs", std::vector<double>{}),
             reply.value("guardDamage", std::vector<long long>{}), reply.value("eventStepMs", std::vector<double>{}),
-            reply.value("imageMs", 0.0)};
+            reply.value("imageMs", 0.0), reply.value("note", std::string())};
 }
 
 }  // namespace racelab::userkernel

@@ -108,7 +108,7 @@ TEST(UserKernelCompile, ErrorsNameTheFileLineAndColumnAsCompilersDo) {
     fs::remove_all(folder);
 }
 
-TEST(UserKernelCompile, AKernelWithParametersIsRefusedAtItsLaunchLine) {
+TEST(UserKernelCompile, AKernelWithParametersAndNoArgumentsIsRefusedAtItsLaunchLine) {
     REQUIRE_NVRTC();
     const fs::path folder = scratchFolder("signature");
     const std::string file = racelab::testing::writeTestFile(folder / "params.cu",
@@ -117,7 +117,8 @@ TEST(UserKernelCompile, AKernelWithParametersIsRefusedAtItsLaunchLine) {
                                    "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
     const KernelBuild build = racelab::testing::compileForTest(file);
     ASSERT_FALSE(build.ok);
-    EXPECT_NE(build.messages().find("racelab launches kernels without arguments"), std::string::npos) << build.messages();
+    EXPECT_NE(build.messages().find("this kernel has parameters: give their arguments with RACELAB_ARGS(...)"), std::string::npos)
+        << build.messages();
     // The user's own line is named, not only the header's.
     EXPECT_NE(build.messages().find(file + ":3"), std::string::npos) << build.messages();
     // A launch list naming a kernel the file lacks fails at that line too.

@@ -189,12 +189,12 @@ TEST(UserKernelLayout, LaunchMacrosRecordTheirRuleBlockGridAndSharedMemory) {
     std::memcpy(steps, bytes.data(), sizeof steps);
     struct Expected {
         const char* name;
-        int rule, sizeIndex, block[3], grid[3], shared;
+        int rule, sizeIndex, block[3], grid[3], shared, tile[2];
     };
-    const Expected expected[4] = {{"a", kGridPerItem, 1, {128, 1, 1}, {0, 0, 0}, 0},
-                                  {"b", kGridPerPixel, -1, {16, 8, 1}, {0, 0, 0}, 512},
-                                  {"c", kGridFixed, -1, {32, 2, 1}, {7, 3, 1}, 0},
-                                  {"d", kGridPerSm, -1, {256, 1, 1}, {8, 1, 1}, 16384}};
+    const Expected expected[4] = {{"a", kGridPerItem, 1, {128, 1, 1}, {0, 0, 1}, 0, {0, 0}},
+                                  {"b", kGridPerPixel, -1, {16, 8, 1}, {0, 0, 1}, 512, {16, 8}},
+                                  {"c", kGridFixed, -1, {32, 2, 1}, {7, 3, 1}, 0, {0, 0}},
+                                  {"d", kGridPerSm, -1, {256, 1, 1}, {8, 1, 1}, 16384, {0, 0}}};
     for (int i = 0; i < 4; ++i) {
         SCOPED_TRACE(expected[i].name);
         EXPECT_STREQ(steps[i].kernel, expected[i].name);
@@ -202,7 +202,10 @@ TEST(UserKernelLayout, LaunchMacrosRecordTheirRuleBlockGridAndSharedMemory) {
         EXPECT_EQ(steps[i].sizeIndex, expected[i].sizeIndex);
         for (int k = 0; k < 3; ++k) EXPECT_EQ(steps[i].block[k], expected[i].block[k]) << "block[" << k << "]";
         for (int k = 0; k < 3; ++k) EXPECT_EQ(steps[i].grid[k], expected[i].grid[k]) << "grid[" << k << "]";
+        for (int k = 0; k < 2; ++k) EXPECT_EQ(steps[i].tile[k], expected[i].tile[k]) << "tile[" << k << "]";
         EXPECT_EQ(steps[i].sharedBytes, expected[i].shared);
+        EXPECT_EQ(steps[i].repeatRule, kRepeatOnce);
+        EXPECT_EQ(steps[i].argumentCount, 0);
     }
     fs::remove_all(folder);
 }

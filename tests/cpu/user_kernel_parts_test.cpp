@@ -51,6 +51,25 @@ TEST(CompileDiagnostics, NvrtcsLogBecomesFileLineColumn) {
     EXPECT_EQ(formatDiagnostics({d[0]}), "/k/my.cu:4:9: error: identifier \"y\" is undefined\n          y = x + 1;\n          ^\n");
 }
 
+// A check several templates deep (a launch's arguments against its kernel): EDG lists the instantiations
+// innermost first, and the outermost is the user's launch list.
+TEST(CompileDiagnostics, AChainOfInstantiationsPointsAtItsOutermostLine) {
+    const std::string log =
+        "/r/launch.cuh(233): error: static assertion failed with \"RACELAB_ARGS gives a different number\"\n"
+        "      static_assert(sizeof...(A) == sizeof...(Parameters),\n"
+        "      ^\n"
+        "          detected during:\n"
+        "            instantiation of \"void describeArguments(LaunchStep &, ArgumentList<A...>)\" at line 252 of /r/launch.cuh\n"
+        "            instantiation of \"void apply(LaunchStep &, ArgumentList<A...>)\" at line 270 of /r/launch.cuh\n"
+        "            instantiation of \"LaunchStep step(const char *)\" at line 7 of /k/my.cu\n"
+        "\n"
+        "1 error detected in the compilation of \"/k/my.cu\".\n";
+    const auto d = parseNvrtcLog(log);
+    ASSERT_EQ(d.size(), 1u);
+    EXPECT_EQ(d[0].fromFile, "/k/my.cu");
+    EXPECT_EQ(d[0].fromLine, 7);
+}
+
 TEST(FileWatch, SeesWritesReplacementsAndRemovals) {
     const fs::path folder = fs::temp_directory_path() / ("racelab_watch_" + std::to_string(getpid()));
     fs::create_directories(folder);

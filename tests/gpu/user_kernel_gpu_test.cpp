@@ -163,7 +163,7 @@ TEST(UserKernelGpu, OneSessionSurvivesEveryBrokenKernelThenDrawsTheRightFrame) {
     save("__global__ void k(float4* image) { (void)image; }\nRACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128));\n");
     frameAfterSave(builds);
     EXPECT_EQ(kernel->status().state, KernelState::CompileFailed);
-    EXPECT_NE(kernel->status().message.find("racelab launches kernels without arguments"), std::string::npos)
+    EXPECT_NE(kernel->status().message.find("this kernel has parameters: give their arguments with RACELAB_ARGS"), std::string::npos)
         << kernel->status().message;
     EXPECT_NE(kernel->status().message.find(file + ":3: note"), std::string::npos) << kernel->status().message;
 
