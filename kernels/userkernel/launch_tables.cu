@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "userkernel/cubin_symbols.hpp"  // plainKernelName: the names compile-time checks use too
+#include "userkernel/cubin_symbols.hpp"  // plainKernelName, kernelNameKey: as the compile-time checks name kernels
 
 namespace racelab::userkernel {
 namespace {
@@ -107,7 +107,8 @@ std::vector<LoadedStep> readLaunchList(cudaLibrary_t library, const LoadSpec& sp
         std::string parameters;
         for (cudaKernel_t k : kernels) {
             const char* mangled = nullptr;
-            if (cudaFuncGetName(&mangled, reinterpret_cast<const void*>(k)) == cudaSuccess && mangled && plainKernelName(mangled) == s.name) {
+            if (cudaFuncGetName(&mangled, reinterpret_cast<const void*>(k)) == cudaSuccess && mangled &&
+                kernelNameKey(plainKernelName(mangled)) == kernelNameKey(s.name)) {
                 s.function = reinterpret_cast<const void*>(k);
                 parameters = parameterList(mangled);
             }

@@ -44,7 +44,8 @@ std::vector<Diagnostic> parseNvrtcLog(const std::string& log) {
         // A chain of templates ("detected during:", then one instantiation a line, innermost first): the
         // last is where the user's own code asked for it (a launch list's line).
         static const std::regex chainStart(R"(^\s+detected during:\s*$)");
-        static const std::regex chainLink(R"(^\s+.* at line (\d+) of (.+)$)");
+        // A link in the error's own file leaves " of FILE" off (NVRTC 13.0).
+        static const std::regex chainLink(R"(^\s+.* at line (\d+)(?: of (.+))?$)");
         if (i + 1 < lines.size() && std::regex_match(lines[i + 1], at, during)) {
             d.fromLine = std::stoi(at[1]);
             d.fromFile = at[2];
@@ -52,8 +53,9 @@ std::vector<Diagnostic> parseNvrtcLog(const std::string& log) {
         } else if (i + 1 < lines.size() && std::regex_match(lines[i + 1], chainStart)) {
             for (++i; i + 1 < lines.size() && std::regex_match(lines[i + 1], at, chainLink); ++i) {
                 d.fromLine = std::stoi(at[1]);
-                d.fromFile = at[2];
+                d.fromFile = at[2].matched ? at[2].str() : d.file;
             }
+            if (d.fromFile == d.file && d.fromLine == d.line) d.fromFile.clear();  // nothing outside the header
         }
         out.push_back(d);
     }

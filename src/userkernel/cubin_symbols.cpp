@@ -1,5 +1,7 @@
 #include "userkernel/cubin_symbols.hpp"
 
+#include <algorithm>
+
 #include <cxxabi.h>
 
 #include <cstdlib>
@@ -42,9 +44,30 @@ std::string plainKernelName(const std::string& mangled) {
     int status = 0;
     std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status), std::free);
     std::string name = status == 0 && text ? text.get() : mangled;
-    const auto paren = name.find('(');
-    if (paren != std::string::npos) name.resize(paren);
+    // The parameter list: from the '(' that matches the final ')' (a name may hold parentheses of its own,
+    // "(anonymous namespace)::k").
+    if (!name.empty() && name.back() == ')') {
+        int depth = 0;
+        for (std::size_t i = name.size(); i-- > 0;) {
+            depth += name[i] == ')' ? 1 : name[i] == '(' ? -1 : 0;
+            if (depth == 0) {
+                name.resize(i);
+                break;
+            }
+        }
+    }
+    // A template kernel's demangled name carries its return type ("void k<16>").
+    if (name.rfind("void ", 0) == 0) name.erase(0, 5);
+    const std::string anonymous = "(anonymous namespace)::";
+    for (std::size_t at; (at = name.find(anonymous)) != std::string::npos;) name.erase(at, anonymous.size());
     return name;
+}
+
+std::string kernelNameKey(std::string written) {
+    written.erase(std::remove_if(written.begin(), written.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }),
+                  written.end());
+    if (written.rfind("::", 0) == 0) written.erase(0, 2);
+    return written;
 }
 
 std::optional<std::vector<std::uint8_t>> CubinSymbols::variableBytes(const std::string& name) const {

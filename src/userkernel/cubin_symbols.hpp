@@ -30,4 +30,8 @@ std::optional<CubinSymbols> readCubinSymbols(const std::vector<std::uint8_t>& cu
 // that is not mangled (extern "C") as it is. The worker names kernels the same way.
 std::string plainKernelName(const std::string& mangled);
 
+// What two names of one kernel have in common, a launch list's (`#KERNEL`: "::ns::k", "k< 16 >") and
+// plainKernelName's ("ns::k", "k<16>", "k<unsigned int>"): no leading "::", no blanks. Compare these.
+std::string kernelNameKey(std::string name);
+
 }  // namespace racelab::userkernel

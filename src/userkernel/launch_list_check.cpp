@@ -72,8 +72,8 @@ std::vector<Entry> tableOf(const CubinSymbols& symbols, const std::string& name,
 
 // Where the launch list names `kernel`: the first argument of a launch macro (0 when not found).
 std::size_t launchOf(const std::string& source, const std::string& kernel) {
-    const std::regex named("RACELAB_(PER_ITEM|PER_PIXEL|PER_TILE|PER_TILE_1D|FIXED|PER_SM)[ \\t\\n]*\\([ \\t\\n]*(" +
-                           escapedForRegex(kernel) + ")[ \\t\\n]*,");
+    const std::regex named("RACELAB_(PER_ITEM|PER_PIXEL|PER_TILE|PER_TILE_1D|FIXED|PER_SM)[ \\t\\r\\n]*\\([ \\t\\r\\n]*(" +
+                           escapedForRegex(kernel) + ")[ \\t\\r\\n]*,");
     std::smatch where;
     return std::regex_search(source, where, named) ? static_cast<std::size_t>(where.position(2)) : 0;
 }
@@ -90,7 +90,9 @@ std::vector<Diagnostic> launchTableMistakes(const std::string& sourcePath, const
         for (const LaunchStep& step : tableOf<LaunchStep>(*symbols, list, std::string(list) == "racelabSetup" ? "racelabSetupCount" : "racelabLaunchCount")) {
             const std::string name = nameOf(step.kernel);
             const std::size_t at = launchOf(source, name);
-            if (std::find(symbols->kernels.begin(), symbols->kernels.end(), name) == symbols->kernels.end()) {
+            const bool isKernel = std::any_of(symbols->kernels.begin(), symbols->kernels.end(),
+                                              [&](const std::string& k) { return kernelNameKey(k) == kernelNameKey(name); });
+            if (!isKernel) {
                 found.push_back(errorAt(sourcePath, source, at,
                                         "the launch list names " + name + ", which is no __global__ function of this file (a "
                                         "__device__ function has a kernel's pointer type, so the compiler takes it): racelab "

@@ -128,7 +128,12 @@ ArgumentSlots argumentsOf(const LaunchStep& step, long long repetition, const Fr
 
 long long elementsOf(const ScratchBuffer& buffer, const FrameShape& frame, long long count) {
     long long units = 1;
-    if (buffer.rule == kBufferProduct) units = sizeAt(frame, buffer.sizeIndex) * sizeAt(frame, buffer.secondSizeIndex);
+    if (buffer.rule == kBufferProduct) {
+        const long long a = sizeAt(frame, buffer.sizeIndex), b = sizeAt(frame, buffer.secondSizeIndex);
+        if (a > 0 && b > std::numeric_limits<long long>::max() / a)
+            throw Error("scratch buffer " + nameOf(buffer.pointer) + " would hold more elements than can be counted");
+        units = a * b;
+    }
     else if (buffer.rule == kBufferCounted) units = count;
     else if (buffer.sizeIndex >= 0) units = sizeAt(frame, buffer.sizeIndex);
     const long long perUnit = std::max(0LL, buffer.perSize);
@@ -139,6 +144,9 @@ long long elementsOf(const ScratchBuffer& buffer, const FrameShape& frame, long 
 
 std::string problemWith(const LaunchStep& step, std::size_t sizeCount, const std::vector<ScratchBuffer>& scratch) {
     const std::string name = nameOf(step.kernel);
+    if (name.size() >= static_cast<std::size_t>(kNameChars - 1))
+        return "the launch of " + name + "... names a kernel of " + std::to_string(kNameChars - 1) + " characters or more; racelab "
+               "reads names of up to " + std::to_string(kNameChars - 2) + ": give it a shorter name";
     if (step.rule == kGridPerItem && !sizeIndexValid(step.sizeIndex, sizeCount))
         return "the launch of " + name + " counts a size the contract does not have (index " + std::to_string(step.sizeIndex) + ")";
     if ((step.rule == kGridPerTile || step.rule == kGridPerTileLinear) && (step.tile[0] <= 0 || step.tile[1] <= 0))

@@ -1,13 +1,16 @@
 // What NVRTC accepts or buries, caught at compile time at the user's own line (userkernel/launch_list_check.hpp):
-// a launch list naming a __device__ function (the build fails there, not when the worker loads it), and thrust
-// included in a launch-list file (refused before NVRTC, with what to use instead). A correct file compiles, from
-// NVRTC and from the cache alike; and the cubin reader finds the kernels and the launch table NVRTC wrote.
+// a launch list or setup list naming a __device__ function (the build fails there, not when the worker loads
+// it), a buffer argument the scratch list does not hold, and thrust included in a launch-list file (refused
+// before NVRTC, with what to use instead). A correct file compiles, from NVRTC and from the cache alike; and the
+// cubin reader finds the kernels and the launch table NVRTC wrote.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <utility>
 
 #include "nvrtc_test_support.hpp"
 #include "fresh_folder.hpp"
@@ -38,6 +41,59 @@ TEST(LaunchListCheck, ADeviceFunctionInTheLaunchListFailsTheBuildAtItsLine) {
                   std::string::npos)
             << messages;
         EXPECT_EQ(messages.find("clearTiles,"), std::string::npos) << "the kernel is not blamed: " << messages;
+    }
+}
+
+// The setup list is checked as the launch list is: a __device__ function there fails the build at its line.
+TEST(LaunchListCheck, ADeviceFunctionInTheSetupListFailsTheBuildAtItsLine) {
+    REQUIRE_NVRTC();
+    const fs::path folder = freshTestFolder("setup-list-device");
+    const std::string file = racelab::testing::writeTestFile(folder / "setup.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "__device__ void prepare() {}\n"
+                                   "__global__ void render() {}\n"
+                                   "RACELAB_SETUP(RACELAB_FIXED(prepare, 1, 1, 32, 1));\n"
+                                   "RACELAB_LAUNCHES(RACELAB_PER_PIXEL(render, 16, 16))\n");
+    const KernelBuild build = racelab::testing::compileForTest(file);
+    EXPECT_FALSE(build.ok);
+    EXPECT_TRUE(build.cubin.empty());
+    ASSERT_EQ(errorCount(build.diagnostics), 1) << build.messages();
+    // Column 29: `prepare` after "RACELAB_SETUP(RACELAB_FIXED(".
+    EXPECT_EQ(build.diagnostics[0].headline().rfind(file + ":4:29: error: the launch list names prepare, which is no __global__ function", 0),
+              0u)
+        << build.messages();
+    EXPECT_EQ(build.messages().find("render"), std::string::npos) << "the kernel is not blamed: " << build.messages();
+}
+
+// A buffer argument is a __device__ pointer of the file's, so NVRTC takes one the scratch list lacks; racelab
+// would never set it, and the kernel would get a null pointer. The build fails at the launch instead.
+TEST(LaunchListCheck, ABufferArgumentMissingFromTheScratchListFailsTheBuildAtItsLaunch) {
+    REQUIRE_NVRTC();
+    const fs::path folder = freshTestFolder("launch-list-stray");
+    const std::string launches = "__global__ void clear() {}\n"
+                                 "__global__ void shade(const float* p, int n) { (void)p, (void)n; }\n"
+                                 "RACELAB_LAUNCHES(RACELAB_PER_PIXEL(clear, 16, 16),\n"
+                                 "                 RACELAB_PER_PIXEL(shade, 16, 16, RACELAB_ARGS(RACELAB_ARG_BUFFER(stray), RACELAB_ARG_CAPACITY(stray))))\n";
+    // With a scratch list that holds another buffer, and with none at all: `shade`'s launch is on line 8, then 7.
+    const std::string listed = racelab::testing::writeTestFile(folder / "listed.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "__device__ int* tileCounts;\n"
+                                   "__device__ float* stray;\n"
+                                   "RACELAB_SCRATCH(RACELAB_BUFFER(tileCounts, RACELAB_TILES16, 1));\n" + launches);
+    const std::string unlisted = racelab::testing::writeTestFile(folder / "unlisted.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "__device__ int* tileCounts;\n"
+                                   "__device__ float* stray;\n" + launches);
+    for (const auto& [file, line] : {std::pair{listed, 8}, std::pair{unlisted, 7}}) {
+        SCOPED_TRACE(file);
+        const KernelBuild build = racelab::testing::compileForTest(file);
+        EXPECT_FALSE(build.ok);
+        EXPECT_TRUE(build.cubin.empty()) << "a build that fails is never run";
+        // NVRTC itself found nothing: the one error is racelab's, after it, at `shade` (column 36).
+        ASSERT_EQ(build.diagnostics.size(), 1u) << build.messages();
+        EXPECT_EQ(build.diagnostics[0].headline(),
+                  file + ":" + std::to_string(line) +
+                      ":36: error: argument 1 of shade names stray, which is no buffer of the scratch list: list it in RACELAB_SCRATCH(...)");
     }
 }
 
@@ -94,6 +150,12 @@ TEST(LaunchListCheck, KernelNamesAreDemangledWithoutTheirParameters) {
     EXPECT_EQ(plainKernelName("_Z6renderv"), "render");
     EXPECT_EQ(plainKernelName("_ZN2ns6renderEv"), "ns::render");
     EXPECT_EQ(plainKernelName("renderTiles"), "renderTiles");  // extern "C": not mangled
+    // A template's return type and an anonymous namespace are no part of the name a launch list writes.
+    EXPECT_EQ(plainKernelName("_Z1kILi16EEvv"), "k<16>");
+    EXPECT_EQ(plainKernelName("_ZN12_GLOBAL__N_11kEv"), "k");
+    EXPECT_EQ(plainKernelName("_Z1kIjEvPi"), "k<unsigned int>");
+    EXPECT_EQ(kernelNameKey("k<unsigned int>"), kernelNameKey("k< unsigned int >"));
+    EXPECT_EQ(kernelNameKey("::ns::render"), "ns::render");
 }
 
 // The course's helpers reach a launch-list file as they reach its whole program: circleBoxTest.cu_inl and

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "nvrtc_test_support.hpp"
 #include "fresh_folder.hpp"
@@ -129,6 +131,84 @@ TEST(UserKernelCompile, AKernelWithParametersAndNoArgumentsIsRefusedAtItsLaunchL
     ASSERT_FALSE(none.ok);
     EXPECT_NE(none.messages().find(missing + ":2:"), std::string::npos) << none.messages();
     EXPECT_NE(none.messages().find("nothing"), std::string::npos) << none.messages();
+    fs::remove_all(folder);
+}
+
+namespace {
+
+// Launches whose RACELAB_ARGS do not fit their kernel, each with the line the compiler names: one argument
+// short (line 3), one too many (in a launch list that begins on line 4 and names it on line 5: the compiler
+// places a macro's whole expansion at the line where its call begins), and a float where the kernel takes
+// an int* (line 3).
+struct MisfitLaunch {
+    std::string file;
+    int line;
+};
+std::vector<MisfitLaunch> writeMisfitLaunches(const fs::path& folder) {
+    return {{racelab::testing::writeTestFile(folder / "short.cu",
+                                             "#include <racelab/circles.cuh>\n"
+                                             "__global__ void k(int n, float x) { (void)n, (void)x; }\n"
+                                             "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128, RACELAB_ARGS(RACELAB_ARG_INT(1))));\n"),
+             3},
+            {racelab::testing::writeTestFile(folder / "long.cu",
+                                             "#include <racelab/circles.cuh>\n"
+                                             "__global__ void k(int n) { (void)n; }\n"
+                                             "__global__ void other() {}\n"
+                                             "RACELAB_LAUNCHES(RACELAB_PER_ITEM(other, RACELAB_CIRCLES, 128),\n"
+                                             "                 RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128, "
+                                             "RACELAB_ARGS(RACELAB_ARG_INT(1), RACELAB_ARG_WIDTH())));\n"),
+             4},
+            {racelab::testing::writeTestFile(folder / "type.cu",
+                                             "#include <racelab/circles.cuh>\n"
+                                             "__global__ void k(int* out) { (void)out; }\n"
+                                             "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k, RACELAB_CIRCLES, 128, RACELAB_ARGS(RACELAB_ARG_FLOAT(0.5f))));\n"),
+             3}};
+}
+
+}  // namespace
+
+// Arguments that do not fit the kernel fail the build with the header's static_assert saying what is wrong.
+TEST(UserKernelCompile, ArgumentsOfTheWrongCountAreRefusedSayingSo) {
+    REQUIRE_NVRTC();
+    const fs::path folder = scratchFolder("argument-count");
+    const std::vector<MisfitLaunch> launches = writeMisfitLaunches(folder);
+    for (const MisfitLaunch& launch : {launches[0], launches[1]}) {
+        SCOPED_TRACE(launch.file);
+        const KernelBuild build = racelab::testing::compileForTest(launch.file);
+        ASSERT_FALSE(build.ok);
+        const std::string messages = build.messages();
+        EXPECT_NE(messages.find("RACELAB_ARGS gives a different number of arguments than the kernel has parameters"), std::string::npos)
+            << messages;
+        // Only the count is reported: the arguments are not also checked one by one against the wrong parameters.
+        EXPECT_EQ(errorCount(build.diagnostics), 1) << messages;
+        EXPECT_EQ(messages.find("RACELAB_ARG_INT passes a number"), std::string::npos) << messages;
+    }
+    fs::remove_all(folder);
+}
+
+TEST(UserKernelCompile, AFloatArgumentForAPointerParameterIsRefusedWithWhatTheParameterMustBe) {
+    REQUIRE_NVRTC();
+    const fs::path folder = scratchFolder("argument-type");
+    const KernelBuild build = racelab::testing::compileForTest(writeMisfitLaunches(folder)[2].file);
+    ASSERT_FALSE(build.ok);
+    EXPECT_NE(build.messages().find("RACELAB_ARG_FLOAT passes a float: the kernel's parameter in its place must be float or double"),
+              std::string::npos)
+        << build.messages();
+    fs::remove_all(folder);
+}
+
+// These checks sit several templates deep, and NVRTC (CUDA 13.0) writes the chain's inner links as `... at
+// line 252` with no ` of FILE` (the error's own file, launch.cuh): the note must still name the user's line.
+TEST(UserKernelCompile, ArgumentsThatDoNotFitNameTheUsersLaunchLine) {
+    REQUIRE_NVRTC();
+    const fs::path folder = scratchFolder("argument-line");
+    for (const MisfitLaunch& launch : writeMisfitLaunches(folder)) {
+        SCOPED_TRACE(launch.file);
+        const KernelBuild build = racelab::testing::compileForTest(launch.file);
+        ASSERT_FALSE(build.ok);
+        EXPECT_NE(build.messages().find(launch.file + ":" + std::to_string(launch.line) + ": note"), std::string::npos)
+            << build.messages();
+    }
     fs::remove_all(folder);
 }
 

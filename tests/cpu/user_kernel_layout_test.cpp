@@ -209,3 +209,142 @@ TEST(UserKernelLayout, LaunchMacrosRecordTheirRuleBlockGridAndSharedMemory) {
     }
     fs::remove_all(folder);
 }
+
+// The wider launch list as the worker reads it: a scratch list with one buffer of each kind, a setup list, and
+// launches with arguments and repeats. Every recorded field is the one the macro was given, each argument's
+// parameter type and size are the kernel's, and the lists' lengths are recorded for the worker to find them.
+TEST(UserKernelLayout, ScratchSetupArgumentAndRepeatMacrosRecordEveryField) {
+    if (!nvrtc().usable()) GTEST_SKIP() << "no NVRTC here: " << nvrtc().error;
+    const fs::path folder = fs::temp_directory_path() / ("racelab_wide_launches_" + std::to_string(getpid()));
+    fs::create_directories(folder);
+    const std::string file = (folder / "wide.cu").string();
+    // Element types of 4, 8 and 2 bytes, so elementBytes shows which buffer is which; a 4-byte count and an
+    // 8-byte repeat count.
+    std::ofstream(file) << "#include <racelab/circles.cuh>\n"
+                           "__device__ float* depths;\n"
+                           "__device__ unsigned long long* pairs;\n"
+                           "__device__ short* hits;\n"
+                           "__device__ int count;\n"
+                           "__device__ long long passes;\n"
+                           "__global__ void clearAll() {}\n"
+                           "__global__ void shade(int pass, const float* d, unsigned long long capacity, double weight) {\n"
+                           "    (void)pass, (void)d, (void)capacity, (void)weight;\n"
+                           "}\n"
+                           "__global__ void again() {}\n"
+                           "RACELAB_SCRATCH(RACELAB_BUFFER(depths, RACELAB_TILES16, 2, RACELAB_NO_ZERO_FILL),\n"
+                           "                RACELAB_BUFFER_PRODUCT(pairs, RACELAB_CIRCLES, RACELAB_TILES16, 1),\n"
+                           "                RACELAB_BUFFER_COUNTED(hits, count, 3));\n"
+                           "RACELAB_SETUP(RACELAB_FIXED(clearAll, 4, 1, 64, 1));\n"
+                           "RACELAB_LAUNCHES(RACELAB_PER_TILE_1D(shade, 32, 16, 256, 1,\n"
+                           "                     RACELAB_ARGS(RACELAB_ARG_INDEX(), RACELAB_ARG_BUFFER(depths),\n"
+                           "                                  RACELAB_ARG_CAPACITY(depths), RACELAB_ARG_FLOAT(0.25)),\n"
+                           "                     RACELAB_REPEAT_PER(RACELAB_CIRCLES, 1024)),\n"
+                           "                 RACELAB_PER_ITEM(again, RACELAB_CIRCLES, 128, RACELAB_REPEAT_COUNT(passes),\n"
+                           "                     RACELAB_SHARED(96)));\n";
+    const KernelBuild build = compileKernel({file, "sm_75", {}}, KernelCache(""));
+    ASSERT_TRUE(build.ok) << build.messages();
+    auto intNamed = [&](const char* name) {
+        const std::vector<std::uint8_t> bytes = deviceVariable(build.cubin, name);
+        int value = -1;
+        EXPECT_EQ(bytes.size(), sizeof value) << name;
+        if (bytes.size() == sizeof value) std::memcpy(&value, bytes.data(), sizeof value);
+        return value;
+    };
+    EXPECT_EQ(intNamed("racelabLaunchCount"), 2);
+    EXPECT_EQ(intNamed("racelabSetupCount"), 1);
+    EXPECT_EQ(intNamed("racelabScratchCount"), 3);
+
+    const std::vector<std::uint8_t> launchBytes = deviceVariable(build.cubin, "racelabLaunches");
+    ASSERT_EQ(launchBytes.size(), 2 * sizeof(LaunchStep));
+    LaunchStep steps[2];
+    std::memcpy(steps, launchBytes.data(), sizeof steps);
+    const LaunchStep& shade = steps[0];
+    EXPECT_STREQ(shade.kernel, "shade");
+    EXPECT_EQ(shade.rule, kGridPerTileLinear);
+    EXPECT_EQ(shade.sizeIndex, -1);
+    EXPECT_EQ(shade.tile[0], 32);
+    EXPECT_EQ(shade.tile[1], 16);
+    EXPECT_EQ(shade.block[0], 256);
+    EXPECT_EQ(shade.block[1], 1);
+    EXPECT_EQ(shade.block[2], 1);
+    EXPECT_EQ(shade.sharedBytes, 0);
+    EXPECT_EQ(shade.repeatRule, kRepeatPerSize);
+    EXPECT_EQ(shade.repeatSizeIndex, 0) << "RACELAB_CIRCLES";
+    EXPECT_EQ(shade.repeatCount, 1024);
+    EXPECT_STREQ(shade.repeatVariable, "");
+    EXPECT_EQ(shade.repeatVariableBytes, 0);
+    ASSERT_EQ(shade.argumentCount, 4);
+    struct ExpectedArgument {
+        int source, type, bytes;
+        const char* buffer;
+        double real;
+    };
+    // (int pass, const float* d, unsigned long long capacity, double weight)
+    const ExpectedArgument arguments[4] = {{kArgumentIndex, kParameterSigned, 4, "", 0.0},
+                                           {kArgumentBuffer, kParameterPointer, 8, "depths", 0.0},
+                                           {kArgumentCapacity, kParameterUnsigned, 8, "depths", 0.0},
+                                           {kArgumentReal, kParameterFloat, 8, "", 0.25}};
+    for (int i = 0; i < 4; ++i) {
+        SCOPED_TRACE("argument " + std::to_string(i + 1));
+        const LaunchArgument& a = shade.arguments[i];
+        EXPECT_EQ(a.source, arguments[i].source);
+        EXPECT_EQ(a.type, arguments[i].type);
+        EXPECT_EQ(a.bytes, arguments[i].bytes);
+        EXPECT_EQ(a.sizeIndex, -1);
+        EXPECT_EQ(a.integer, 0);
+        EXPECT_EQ(a.real, arguments[i].real);
+        EXPECT_STREQ(a.buffer, arguments[i].buffer);
+    }
+    const LaunchStep& again = steps[1];
+    EXPECT_STREQ(again.kernel, "again");
+    EXPECT_EQ(again.rule, kGridPerItem);
+    EXPECT_EQ(again.sizeIndex, 0);
+    EXPECT_EQ(again.block[0], 128);
+    EXPECT_EQ(again.sharedBytes, 96);
+    EXPECT_EQ(again.repeatRule, kRepeatDeviceCount);
+    EXPECT_EQ(again.repeatSizeIndex, -1);
+    EXPECT_EQ(again.repeatCount, 0);
+    EXPECT_STREQ(again.repeatVariable, "passes");
+    EXPECT_EQ(again.repeatVariableBytes, 8) << "a long long";
+    EXPECT_EQ(again.argumentCount, 0);
+
+    const std::vector<std::uint8_t> setupBytes = deviceVariable(build.cubin, "racelabSetup");
+    ASSERT_EQ(setupBytes.size(), sizeof(LaunchStep));
+    LaunchStep setup;
+    std::memcpy(&setup, setupBytes.data(), sizeof setup);
+    EXPECT_STREQ(setup.kernel, "clearAll");
+    EXPECT_EQ(setup.rule, kGridFixed);
+    EXPECT_EQ(setup.grid[0], 4);
+    EXPECT_EQ(setup.grid[1], 1);
+    EXPECT_EQ(setup.block[0], 64);
+    EXPECT_EQ(setup.repeatRule, kRepeatOnce);
+
+    const std::vector<std::uint8_t> scratchBytes = deviceVariable(build.cubin, "racelabScratch");
+    ASSERT_EQ(scratchBytes.size(), 3 * sizeof(ScratchBuffer));
+    ScratchBuffer buffers[3];
+    std::memcpy(buffers, scratchBytes.data(), sizeof buffers);
+    struct ExpectedBuffer {
+        const char* pointer;
+        long long elementBytes;
+        int rule, sizeIndex, secondSizeIndex;
+        long long perSize;
+        const char* countVariable;
+        int countBytes, zeroFill;
+    };
+    const ExpectedBuffer expected[3] = {{"depths", 4, kBufferPerSize, 2, -1, 2, "", 0, 0},
+                                        {"pairs", 8, kBufferProduct, 0, 2, 1, "", 0, 1},
+                                        {"hits", 2, kBufferCounted, -1, -1, 3, "count", 4, 1}};
+    for (int i = 0; i < 3; ++i) {
+        SCOPED_TRACE(expected[i].pointer);
+        EXPECT_STREQ(buffers[i].pointer, expected[i].pointer);
+        EXPECT_EQ(buffers[i].elementBytes, expected[i].elementBytes);
+        EXPECT_EQ(buffers[i].rule, expected[i].rule);
+        EXPECT_EQ(buffers[i].sizeIndex, expected[i].sizeIndex);
+        EXPECT_EQ(buffers[i].secondSizeIndex, expected[i].secondSizeIndex);
+        EXPECT_EQ(buffers[i].perSize, expected[i].perSize);
+        EXPECT_STREQ(buffers[i].countVariable, expected[i].countVariable);
+        EXPECT_EQ(buffers[i].countBytes, expected[i].countBytes);
+        EXPECT_EQ(buffers[i].zeroFill, expected[i].zeroFill);
+    }
+    fs::remove_all(folder);
+}

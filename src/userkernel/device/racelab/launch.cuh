@@ -64,7 +64,7 @@ enum RepeatRule : int { kRepeatOnce = 0, kRepeatTimes = 1, kRepeatPerSize = 2, k
 
 enum BufferRule : int { kBufferPerSize = 0, kBufferProduct = 1, kBufferCounted = 2 };
 
-constexpr int kNameChars = 64;
+constexpr int kNameChars = 128;
 constexpr int kMaxArguments = 8;
 
 struct LaunchArgument {
