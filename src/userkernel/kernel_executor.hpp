@@ -72,6 +72,10 @@ public:
     // (the course's measure: stepMs, kernelMs their sum) and by CUDA events (eventStepMs); then getImage into
     // racelab's output 0 (which racelab prepared before asking). Throws KernelFault when the solution faulted.
     virtual FrameTimes runWholeFileFrame(WholeFileCalls& calls, int advances, const KernelFrame& frame) = 0;
+    // Before a whole-file solution may free its image (a new scene or size: allocOutputImage again): the pages
+    // runWholeFileFrame page-locked are let go, so that a new buffer at the same address is not read through
+    // the old one's pinning.
+    virtual void releaseImage() = 0;
 };
 
 }  // namespace racelab::userkernel

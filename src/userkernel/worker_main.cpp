@@ -74,6 +74,7 @@ int runKernelWorker(int socketFd, int device) {
                 channel.send({{"ok", true}, {"steps", {"clearImage", "advanceAnimation", "render"}}});
             } else if (op == "scene") {
                 if (!solution) throw Error("no whole-file solution loaded");
+                executor->releaseImage();  // startScene may free the image and allocate another where it was
                 solution->startScene(harnessOf(family), wholeFileSceneFrom(request.at("scene")), request.at("width").get<int>(),
                                      request.at("height").get<int>());
                 channel.send({{"ok", true}});
