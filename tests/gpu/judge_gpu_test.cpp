@@ -164,7 +164,10 @@ TEST(JudgeGpu, AFolderOfFiveGradesToFiveVerdictsAndShardsMergeToTheSameTable) {
         if (row.status == judge::GradeStatus::Pass) {
             ASSERT_TRUE(row.timeMs && row.referenceMs) << row.submission;
             EXPECT_GT(*row.timeMs, 0);
-            EXPECT_GT(row.score, 2);  // correct: at least the correctness points
+            // Correct: the correctness points, and for the tiled example more (within 10 times good). The
+            // whole-file solution's course Total on rand10k was 26 times good's on the H100 (2 points there).
+            if (row.submission == "whole_file") EXPECT_GE(row.score, 2) << *row.timeMs << " vs " << *row.referenceMs;
+            else EXPECT_GT(row.score, 2);
         } else {
             EXPECT_EQ(row.score, 0) << row.submission;
             EXPECT_FALSE(row.message.empty() && row.status != judge::GradeStatus::Race) << row.submission;
