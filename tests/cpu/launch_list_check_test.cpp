@@ -182,3 +182,22 @@ TEST(LaunchListCheck, TheCoursesHelpersCompileInALaunchListFile) {
     EXPECT_TRUE(build.ok) << build.messages();
     EXPECT_EQ(errorCount(build.diagnostics), 0) << build.messages();
 }
+
+// noiseCuda.cu_inl reads tables that only host code fills: in a launch-list file it is refused, saying why,
+// rather than compiled to read zeros.
+TEST(LaunchListCheck, TheCoursesNoiseHelperIsRefusedInALaunchListFileSayingWhy) {
+    REQUIRE_NVRTC();
+    const fs::path folder = freshTestFolder("launch-list-noise");
+    const std::string file = racelab::testing::writeTestFile(folder / "noise.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "__constant__ int cuConstNoiseXPermutationTable[256];\n"
+                                   "__constant__ int cuConstNoiseYPermutationTable[256];\n"
+                                   "__constant__ float cuConstNoise1DValueTable[256];\n"
+                                   "#include \"noiseCuda.cu_inl\"\n"
+                                   "__global__ void k() {}\n"
+                                   "RACELAB_LAUNCHES(RACELAB_FIXED(k, 1, 1, 1, 1))\n");
+    const KernelBuild build = racelab::testing::compileForTest(file);
+    EXPECT_FALSE(build.ok);
+    EXPECT_NE(build.messages().find("racelab moves the snow itself before every frame, so leave the include out"), std::string::npos)
+        << build.messages();
+}

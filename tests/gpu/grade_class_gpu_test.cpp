@@ -14,6 +14,7 @@
 #include "core/asset_paths.hpp"
 #include "core/errors.hpp"
 #include "gpu_test_support.hpp"
+#include "user_kernel_test_support.hpp"
 #include "test_data.hpp"
 #include "userkernel/nvrtc_library.hpp"
 #include "userkernel/whole_file_build.hpp"
@@ -24,9 +25,8 @@ using judge::GradeStatus;
 
 namespace {
 
-#define REQUIRE_CUDA_NVRTC_AND_NVCC()                                                                            \
-    RACELAB_REQUIRE_CUDA_DEVICE();                                                                               \
-    if (!userkernel::nvrtc().usable()) GTEST_SKIP() << "GPU test skipped: no NVRTC (" << userkernel::nvrtc().error << ")"; \
+#define REQUIRE_CUDA_NVRTC_AND_NVCC()                                                   \
+    REQUIRE_CUDA_AND_NVRTC();                                                           \
     if (userkernel::findNvcc().empty()) GTEST_SKIP() << userkernel::nvccMissingAdvice()
 
 std::string data(const std::string& relative) {
@@ -200,8 +200,7 @@ TEST(GradeClassGpu, AWholeFileReferenceChangesThePerformancePointsAndNothingElse
 // Each family's own example kernel, on every scene of the family: no abort; a scene that needs an input is made
 // with racelab's own; one racelab cannot prepare here is not graded for anyone, scored out of 0, with why.
 TEST(GradeClassGpu, EveryFamilyGradesWithoutAnAbort) {
-    RACELAB_REQUIRE_CUDA_DEVICE();
-    if (!userkernel::nvrtc().usable()) GTEST_SKIP() << "GPU test skipped: no NVRTC";
+    REQUIRE_CUDA_AND_NVRTC();
     const std::map<std::string, std::string> examples{{"fourier", "atomic_max.cu"},
                                                       {"histogram", "shared_bins.cu"},
                                                       {"mesh", "tiled.cu"},

@@ -14,6 +14,7 @@
 #include "frame/offline_frame.hpp"
 #include "core/asset_paths.hpp"
 #include "gpu_test_support.hpp"
+#include "user_kernel_test_support.hpp"
 #include "judge/grade_json.hpp"
 #include "judge/grade_shards.hpp"
 #include "judge/repeat_report.hpp"
@@ -27,10 +28,6 @@ namespace fs = std::filesystem;
 using namespace racelab;
 
 namespace {
-
-#define REQUIRE_CUDA_AND_NVRTC()                                                          \
-    RACELAB_REQUIRE_CUDA_DEVICE();                                                        \
-    if (!userkernel::nvrtc().usable()) GTEST_SKIP() << "GPU test skipped: no NVRTC (" << userkernel::nvrtc().error << ")"
 
 std::string testKernel(const std::string& name) {
     return fs::absolute(racelab::testing::testDataPath("data/kernels/" + name)).lexically_normal().string();

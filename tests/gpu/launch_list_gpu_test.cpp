@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "gpu_test_support.hpp"
+#include "user_kernel_test_support.hpp"
 #include "test_data.hpp"
 #include "userkernel/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
@@ -18,32 +19,6 @@ using namespace racelab;
 using namespace racelab::userkernel;
 
 namespace {
-
-#define REQUIRE_CUDA_AND_NVRTC()                                                          \
-    RACELAB_REQUIRE_CUDA_DEVICE();                                                        \
-    if (!nvrtc().usable()) GTEST_SKIP() << "GPU test skipped: no NVRTC (" << nvrtc().error << ")"
-
-struct KernelRun {
-    ImageComparison result;
-    UserKernelStatus status;
-    std::string thrown;  // what the frame's rendering threw, if it did
-};
-
-KernelRun runKernel(const std::string& scene, const std::string& file, const std::string& size, long frame) {
-    SceneSelection selection;
-    selection.scene = scene;
-    selection.size = size;
-    selection.kernel = file;
-    KernelRun run;
-    try {
-        const gputest::ReferenceComparison c = gputest::compareWithReference(selection, frame);
-        run.result = c.result;
-        run.status = c.prepared.kernel->status();
-    } catch (const Error& e) {
-        run.thrown = e.what();
-    }
-    return run;
-}
 
 std::string testFile(const std::string& name, const std::string& text) {
     const fs::path folder = fs::temp_directory_path() / ("racelab-launch-list-" + std::to_string(::getpid()));
@@ -60,7 +35,7 @@ TEST(LaunchListGpu, ACourseShapedFileDrawsTheCoursesPictureAndSaysItsBufferGrew)
     // 1000x600: tiles cut by the picture's edges; rand10k: 10 chunks of 1,024 circles; snow at frame 120: moving.
     for (const auto& [scene, frame] : {std::pair{"circles/rgb", 0L}, {"circles/pattern", 0L}, {"circles/rand10k", 0L}, {"circles/snow", 120L}}) {
         SCOPED_TRACE(scene);
-        const KernelRun run = runKernel(scene, file, "1000x600", frame);
+        const gputest::KernelRun run = gputest::runUserKernel(scene, file, "1000x600", frame);
         ASSERT_TRUE(run.thrown.empty()) << run.thrown;
         EXPECT_EQ(run.status.state, KernelState::Running) << run.status.message;
         EXPECT_LE(run.result.differingPixels, 5) << "largest channel difference " << run.result.maxChannelDifference;
@@ -77,7 +52,7 @@ TEST(LaunchListGpu, ACountThatGrowsWithItsBufferOrARepeatBeyondTheLimitIsStopped
                                          "__global__ void ask(long long capacity) { wanted = capacity + 1; }\n"
                                          "RACELAB_SCRATCH(RACELAB_BUFFER_COUNTED(items, wanted, 1));\n"
                                          "RACELAB_LAUNCHES(RACELAB_FIXED(ask, 1, 1, 1, 1, RACELAB_ARGS(RACELAB_ARG_CAPACITY(items))));\n");
-    KernelRun run = runKernel("circles/rgb", growing, "256x256", 0);
+    gputest::KernelRun run = gputest::runUserKernel("circles/rgb", growing, "256x256", 0);
     const std::string grew = run.thrown + run.status.message;
     EXPECT_NE(grew.find("needed more room on each of 3 runs of the frame"), std::string::npos) << grew;
     EXPECT_NE(grew.find("items grew from 2 to 3 elements"), std::string::npos) << grew;
@@ -87,7 +62,7 @@ TEST(LaunchListGpu, ACountThatGrowsWithItsBufferOrARepeatBeyondTheLimitIsStopped
                                          "__global__ void decide() { passes = 2000000; }\n__global__ void pass() {}\n"
                                          "RACELAB_LAUNCHES(RACELAB_FIXED(decide, 1, 1, 1, 1), "
                                          "RACELAB_FIXED(pass, 1, 1, 1, 1, RACELAB_REPEAT_COUNT(passes)));\n");
-    run = runKernel("circles/rgb", endless, "256x256", 0);
+    run = gputest::runUserKernel("circles/rgb", endless, "256x256", 0);
     const std::string repeated = run.thrown + run.status.message;
     EXPECT_NE(repeated.find("the launch of pass is to repeat 2000000 times by passes (RACELAB_REPEAT_COUNT)"), std::string::npos)
         << repeated;

@@ -14,17 +14,13 @@
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"
+#include "user_kernel_test_support.hpp"
 #include "userkernel/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
 
 using namespace racelab;
 
 namespace {
-
-// User kernels need NVRTC besides the device; the GPU machine has both, a machine without skips.
-#define REQUIRE_DEVICE_AND_NVRTC()                                                                    \
-    RACELAB_REQUIRE_CUDA_DEVICE();                                                                    \
-    if (!userkernel::nvrtc().usable()) GTEST_SKIP() << "GPU test skipped: no NVRTC (" << userkernel::nvrtc().error << ")"
 
 // `scene` on the cuda backend with the example `asset` (under the assets, e.g. "kernels/histogram/atomic.cu")
 // as its user-kernel variant, compiled and loaded (prepareScene throws, naming why, when it is not), at frame
@@ -101,7 +97,7 @@ void expectStarterRuns(const std::string& scene, const std::string& family, cons
 // ---- histogram: count N bin indices into B counters; racelab draws the bars.
 
 TEST(UserKernelHistogram, CorrectExamplesDrawTheReferenceChart) {
-    REQUIRE_DEVICE_AND_NVRTC();
+    REQUIRE_CUDA_AND_NVRTC();
     struct Case {
         std::string scene, asset;
         std::vector<std::string> params;
@@ -125,14 +121,14 @@ TEST(UserKernelHistogram, CorrectExamplesDrawTheReferenceChart) {
 }
 
 TEST(UserKernelHistogram, RacyStarterRuns) {
-    REQUIRE_DEVICE_AND_NVRTC();
+    REQUIRE_CUDA_AND_NVRTC();
     expectStarterRuns("histogram/skewed", "histogram", "640x200", 3);
 }
 
 // ---- planes: composite the planes in order into a float4 result; racelab stores it as the variants do.
 
 TEST(UserKernelPlanes, CorrectExampleCompositesAsTheReference) {
-    REQUIRE_DEVICE_AND_NVRTC();
+    REQUIRE_CUDA_AND_NVRTC();
     struct Case {
         std::string size;
         std::vector<std::string> params;
@@ -147,14 +143,14 @@ TEST(UserKernelPlanes, CorrectExampleCompositesAsTheReference) {
 }
 
 TEST(UserKernelPlanes, RacyStarterRuns) {
-    REQUIRE_DEVICE_AND_NVRTC();
+    REQUIRE_CUDA_AND_NVRTC();
     expectStarterRuns("planes/default", "planes", "320x240", 3);
 }
 
 // ---- mesh: a hit mask of the camera's primary rays; racelab shades it as the mask view.
 
 TEST(UserKernelMesh, CorrectExampleCastsTheReferenceMask) {
-    REQUIRE_DEVICE_AND_NVRTC();
+    REQUIRE_CUDA_AND_NVRTC();
     struct Case {
         std::string scene;
         std::vector<std::string> params;
@@ -167,14 +163,14 @@ TEST(UserKernelMesh, CorrectExampleCastsTheReferenceMask) {
 }
 
 TEST(UserKernelMesh, RacyStarterRuns) {
-    REQUIRE_DEVICE_AND_NVRTC();
+    REQUIRE_CUDA_AND_NVRTC();
     expectStarterRuns("mesh/torus", "mesh", "320x240", 3);
 }
 
 // ---- fourier: the pen's trail, kept by racelab from frame to frame; racelab draws circles and arms over it.
 
 TEST(UserKernelFourier, CorrectExampleDrawsTheReferenceTrailFrameAfterFrame) {
-    REQUIRE_DEVICE_AND_NVRTC();
+    REQUIRE_CUDA_AND_NVRTC();
     // Frame 60: the first user frame draws 60 segments at once; then one new segment a frame on the kept trail.
     PreparedScene p = withExample("fourier/text", "kernels/fourier/atomic_max.cu", "400x300", 60);
     CudaStream stream;
@@ -192,6 +188,6 @@ TEST(UserKernelFourier, CorrectExampleDrawsTheReferenceTrailFrameAfterFrame) {
 }
 
 TEST(UserKernelFourier, RacyStarterRuns) {
-    REQUIRE_DEVICE_AND_NVRTC();
+    REQUIRE_CUDA_AND_NVRTC();
     expectStarterRuns("fourier/text", "fourier", "400x300", 3);
 }

@@ -15,6 +15,7 @@
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"
+#include "user_kernel_test_support.hpp"
 #include "save_to_frame.hpp"
 #include "userkernel/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
@@ -26,26 +27,7 @@ using namespace racelab::userkernel;
 
 namespace {
 
-#define REQUIRE_CUDA_AND_NVRTC()                                                          \
-    RACELAB_REQUIRE_CUDA_DEVICE();                                                        \
-    if (!nvrtc().usable()) GTEST_SKIP() << "GPU test skipped: no NVRTC (" << nvrtc().error << ")"
-
 long frameFor(const std::string& scene) { return scene == "circles/snow" ? 120 : 30; }
-
-struct KernelRun {
-    ImageComparison result;
-    UserKernelStatus status;
-};
-
-// Frame `frame` of `scene` drawn by the user kernel `file`, against the CPU reference on the same state.
-KernelRun runKernel(const std::string& scene, const std::string& file, const std::string& size, long frame) {
-    SceneSelection selection;
-    selection.scene = scene;
-    selection.size = size;
-    selection.kernel = file;
-    const gputest::ReferenceComparison c = gputest::compareWithReference(selection, frame);
-    return {c.result, c.prepared.kernel->status()};
-}
 
 std::vector<std::string> circleScenes() {
     std::vector<std::string> names;
@@ -60,7 +42,7 @@ TEST(UserKernelGpu, TheTiledExamplePassesTheCourseRuleOnEveryCs149Scene) {
     REQUIRE_CUDA_AND_NVRTC();
     const std::string tiled = findAsset("kernels/circles/tiled.cu");
     for (const std::string& scene : circleScenes()) {
-        const KernelRun run = runKernel(scene, tiled, "1024x1024", frameFor(scene));
+        const gputest::KernelRun run = gputest::runUserKernel(scene, tiled, "1024x1024", frameFor(scene));
         EXPECT_EQ(run.status.state, KernelState::Running) << scene << ": " << run.status.message;
         EXPECT_LE(run.result.differingPixels, 5) << scene << ": largest channel difference " << run.result.maxChannelDifference;
     }
@@ -70,14 +52,14 @@ TEST(UserKernelGpu, ThePerPixelExamplePassesOnTheSmallerScenes) {
     REQUIRE_CUDA_AND_NVRTC();
     const std::string perPixel = findAsset("kernels/circles/per_pixel.cu");
     for (const char* scene : {"circles/rgb", "circles/pattern", "circles/rand10k", "circles/snow"}) {
-        const KernelRun run = runKernel(scene, perPixel, "1000x600", frameFor(scene));
+        const gputest::KernelRun run = gputest::runUserKernel(scene, perPixel, "1000x600", frameFor(scene));
         EXPECT_LE(run.result.differingPixels, 5) << scene << ": largest channel difference " << run.result.maxChannelDifference;
     }
 }
 
 TEST(UserKernelGpu, TheStarterRunsAndFailsTheCourseRuleOnRand10k) {
     REQUIRE_CUDA_AND_NVRTC();
-    const KernelRun run = runKernel("circles/rand10k", findAsset("kernels/circles/starter.cu"), "1024x1024", 0);
+    const gputest::KernelRun run = gputest::runUserKernel("circles/rand10k", findAsset("kernels/circles/starter.cu"), "1024x1024", 0);
     EXPECT_EQ(run.status.state, KernelState::Running) << run.status.message;
     EXPECT_EQ(run.status.frames, 1);
     // One thread per circle blends overlapping circles in whatever order the threads run, and loses updates:
