@@ -56,6 +56,8 @@ public:
     }
 
     LoadedKernel load(const std::vector<std::uint8_t>& cubin, const LoadSpec& spec) override {
+        cudaStreamSynchronize(stream_);  // nothing of the old module still running (a frame stopped half-way)
+        cudaGetLastError();
         if (library_) cudaLibraryUnload(library_), library_ = nullptr;
         freeScratch();
         steps_.clear(), setup_.clear(), scratch_.clear();
@@ -69,6 +71,8 @@ public:
         scratch_ = readScratchList(library_, spec_);
         steps_ = readLaunchList(library_, spec_, "racelabLaunches", "racelabLaunchCount", scratch_, device_);
         setup_ = readLaunchList(library_, spec_, "racelabSetup", "racelabSetupCount", scratch_, device_);
+        allowDynamicShared({&steps_, &setup_});
+        if (scratch_.size() > kPointerSlots) throw Error(spec.label + ": more than " + std::to_string(kPointerSlots) + " scratch buffers");
         void* parameters = nullptr;
         std::size_t bytes = 0;
         if (cudaLibraryGetGlobal(&parameters, &bytes, library_, spec.parametersSymbol.c_str()) != cudaSuccess) {
@@ -124,7 +128,11 @@ public:
         const std::size_t guards = std::min(outputs_.size(), frame.outputs.size());
         for (int run = 1;; ++run) {
             if (run > 1) keepOutputs(frame, true);  // racelab's prepared outputs again, for the run again
-            if (needsSetup_) runList(setup_, shape, false), needsSetup_ = false;
+            if (needsSetup_) {
+                clearRepeatCounts(setup_);
+                runList(setup_, shape, false);
+                needsSetup_ = false;
+            }
             clearForFrame();
             runList(steps_, shape, true);
             // What the launch list wrote past the end of each output, counted on the same stream: one wait for both.
@@ -212,6 +220,9 @@ public:
 private:
     static constexpr std::size_t kStagingBytes = 1 << 16;
     static constexpr std::size_t kReadBackAt = kStagingBytes - 64;  // where device integers are read into
+    static constexpr std::size_t kPointerSlots = 4096;             // one a scratch buffer, its address as sent
+    static constexpr std::size_t kPointerSlotsAt = kReadBackAt - kPointerSlots * sizeof(void*);
+    static constexpr unsigned long long kMaxScratchBytes = 1ULL << 40;
     static constexpr std::size_t kMaxOutputs = 16;
 
     // What makes a scene new for the setup list: the scene racelab handed over and its sizes.
@@ -253,7 +264,7 @@ private:
             void* address = list[static_cast<std::size_t>(p.index)];
             std::memcpy(parameters.data() + p.offset, &address, sizeof address);
         }
-        if (parameters.size() > kReadBackAt) throw Error("a contract's parameters larger than the worker's staging memory");
+        if (parameters.size() > kPointerSlotsAt) throw Error("a contract's parameters larger than the worker's staging memory");
         std::memcpy(staging_, parameters.data(), parameters.size());
         check(cudaMemcpyAsync(parameters_, staging_, parameters.size(), cudaMemcpyHostToDevice, stream_), "setting the parameters");
     }
@@ -273,6 +284,9 @@ private:
             check(cudaStreamSynchronize(stream_), "before making a scratch buffer");
             cudaFree(s.memory);
             s.memory = nullptr, s.capacity = 0;
+            if (s.entry.elementBytes <= 0 || static_cast<unsigned long long>(need) > kMaxScratchBytes / static_cast<unsigned long long>(s.entry.elementBytes))
+                throw Error(spec_.label + ": scratch buffer " + s.name + " would need " + std::to_string(need) + " elements of " +
+                            std::to_string(s.entry.elementBytes) + " bytes, more than racelab makes (" + std::to_string(kMaxScratchBytes >> 30) + " GiB)");
             const std::size_t bytes = static_cast<std::size_t>(need) * static_cast<std::size_t>(s.entry.elementBytes);
             if (cudaMalloc(&s.memory, bytes) != cudaSuccess) {
                 cudaGetLastError();
@@ -282,7 +296,10 @@ private:
             }
             s.capacity = need;
             check(cudaMemsetAsync(s.memory, 0, bytes, stream_), "zeroing a scratch buffer");
-            check(cudaMemcpy(s.pointer, &s.memory, sizeof(void*), cudaMemcpyHostToDevice), "setting a scratch pointer");
+            // On the stream, from page-locked memory of its own: ordered before every launch that reads it.
+            void** slot = reinterpret_cast<void**>(static_cast<std::uint8_t*>(staging_) + kPointerSlotsAt) + i;
+            *slot = s.memory;
+            check(cudaMemcpyAsync(s.pointer, slot, sizeof(void*), cudaMemcpyHostToDevice, stream_), "setting a scratch pointer");
             made = true;
         }
         return made;
@@ -308,7 +325,11 @@ private:
                 check(cudaMemsetAsync(s.memory, 0, static_cast<std::size_t>(s.capacity * s.entry.elementBytes), stream_), "clearing a scratch buffer");
             if (s.countVariable) check(cudaMemsetAsync(s.countVariable, 0, static_cast<std::size_t>(s.entry.countBytes), stream_), "clearing a count");
         }
-        for (const LoadedStep& s : steps_)
+        clearRepeatCounts(steps_);
+    }
+
+    void clearRepeatCounts(const std::vector<LoadedStep>& list) {
+        for (const LoadedStep& s : list)
             if (s.repeatVariable)
                 check(cudaMemsetAsync(s.repeatVariable, 0, static_cast<std::size_t>(s.entry.repeatVariableBytes), stream_), "clearing a repeat count");
     }
@@ -342,10 +363,12 @@ private:
                 for (std::size_t k = 0; k < slots.size(); ++k) arguments[k] = slots[k].data();
                 const cudaError_t e = cudaLaunchKernel(s.function, grid, block, slots.empty() ? nullptr : arguments,
                                                        static_cast<std::size_t>(std::max(0, s.entry.sharedBytes)), stream_);
-                if (e != cudaSuccess) {
-                    cudaGetLastError();
+                if (e == cudaErrorInvalidConfiguration || e == cudaErrorInvalidValue || e == cudaErrorLaunchOutOfResources) {
+                    cudaGetLastError();  // this launch's shape: the context is fine
                     throw Error(spec_.label + ": launching " + s.name + " failed (" + cudaText(e) + ")");
                 }
+                if (e != cudaSuccess)  // an earlier launch's fault, reported here: the context is gone
+                    throw KernelFault(spec_.label + ": the kernel faulted (" + cudaText(e) + ") before the launch of " + s.name);
             }
             if (timed) check(cudaEventRecord(timers_[i].second, stream_), "timing");
         }

@@ -2,26 +2,15 @@
 // code only; it runs in the kernel worker.
 #include "launch_tables.hpp"
 
-#include <cxxabi.h>
-
 #include <algorithm>
-#include <cstdlib>
-#include <memory>
+#include <utility>
 
 #include "userkernel/cubin_symbols.hpp"  // plainKernelName, kernelNameKey: as the compile-time checks name kernels
 
 namespace racelab::userkernel {
 namespace {
 
-// "(int, float*)" from a mangled kernel symbol; "" for an extern "C" one, which carries no parameter list.
-std::string parameterList(const char* mangled) {
-    int status = 0;
-    std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(mangled, nullptr, nullptr, &status), std::free);
-    if (status != 0 || !text) return "";
-    const std::string name = text.get();
-    const auto paren = name.find('(');
-    return paren == std::string::npos ? "" : name.substr(paren);
-}
+constexpr int kMaxTableEntries = 4096;  // launches or buffers a table may list: more is no file of a person's
 
 // The count first: RACELAB_LAUNCHES always records every list's count, so a list the file does not have (no
 // scratch buffers, no setup) is never looked up; only a file without a launch list at all makes a lookup fail.
@@ -36,6 +25,8 @@ std::vector<Entry> readTable(cudaLibrary_t library, const LoadSpec& spec, const 
     int n = 0;
     checkCuda(cudaMemcpy(&n, number, sizeof n, cudaMemcpyDeviceToHost), "reading the launch list");
     if (n <= 0) return {};
+    if (n > kMaxTableEntries)
+        throw Error(spec.label + ": " + table + " has " + std::to_string(n) + " entries; racelab reads at most " + std::to_string(kMaxTableEntries));
     void* entries = nullptr;
     std::size_t bytes = 0;
     if (cudaLibraryGetGlobal(&entries, &bytes, library, table) != cudaSuccess) {
@@ -110,14 +101,18 @@ std::vector<LoadedStep> readLaunchList(cudaLibrary_t library, const LoadSpec& sp
             if (cudaFuncGetName(&mangled, reinterpret_cast<const void*>(k)) == cudaSuccess && mangled &&
                 kernelNameKey(plainKernelName(mangled)) == kernelNameKey(s.name)) {
                 s.function = reinterpret_cast<const void*>(k);
-                parameters = parameterList(mangled);
+                parameters = kernelParameterList(mangled);
             }
         }
         cudaGetLastError();
         if (!s.function) throw Error(spec.label + ": the launch list names " + s.name + ", which is no __global__ function of the file");
         // The launch macros check a kernel's parameters against its arguments when the file compiles; a table
         // written by hand is caught here, by the mangled name's parameter list.
-        if (entry.argumentCount == 0 && !parameters.empty() && parameters != "()" && parameters != "(void)")
+        const int parameterTotal = parameterCount(parameters);
+        if (parameterTotal > 0 && entry.argumentCount > 0 && entry.argumentCount != parameterTotal)
+            throw Error(spec.label + ": kernel " + s.name + parameters + " takes " + std::to_string(parameterTotal) + " parameters and its "
+                        "launch gives " + std::to_string(entry.argumentCount) + " arguments");
+        if (entry.argumentCount == 0 && parameterTotal > 0)
             throw Error(spec.label + ": kernel " + s.name + parameters + " takes parameters and its launch gives no arguments: add "
                         "RACELAB_ARGS(...) to the launch (racelab/launch.cuh), or read the frame's inputs from " + spec.parametersSymbol);
         if (const std::string problem = problemWith(entry, spec.sizes.size(), buffers); !problem.empty()) throw Error(spec.label + ": " + problem);
@@ -135,12 +130,25 @@ std::vector<LoadedStep> readLaunchList(cudaLibrary_t library, const LoadSpec& sp
         if (shared > device.sharedMemPerBlockOptin)
             throw Error(spec.label + ": kernel " + s.name + " needs " + std::to_string(shared) + " bytes of shared memory a block; this GPU has " +
                         std::to_string(device.sharedMemPerBlockOptin));
-        if (entry.sharedBytes > 48 * 1024)
-            checkCuda(cudaFuncSetAttribute(s.function, cudaFuncAttributeMaxDynamicSharedMemorySize, entry.sharedBytes),
-                      "allowing the dynamic shared memory");
+        s.staticShared = attributes.sharedSizeBytes;
         out.push_back(s);
     }
     return out;
+}
+
+void allowDynamicShared(const std::vector<const std::vector<LoadedStep>*>& lists) {
+    // The largest dynamic size any launch of a kernel asks for: a kernel launched twice, or in the setup and
+    // the launch list, keeps the larger. Past 48 KiB in all (static included) the kernel must opt in.
+    std::vector<std::pair<const void*, int>> largest;
+    for (const auto* list : lists)
+        for (const LoadedStep& s : *list) {
+            if (s.staticShared + static_cast<std::size_t>(std::max(0, s.entry.sharedBytes)) <= 48 * 1024) continue;
+            auto at = std::find_if(largest.begin(), largest.end(), [&](const auto& p) { return p.first == s.function; });
+            if (at == largest.end()) largest.emplace_back(s.function, s.entry.sharedBytes);
+            else at->second = std::max(at->second, s.entry.sharedBytes);
+        }
+    for (const auto& [function, bytes] : largest)
+        checkCuda(cudaFuncSetAttribute(function, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes), "allowing the dynamic shared memory");
 }
 
 }  // namespace racelab::userkernel

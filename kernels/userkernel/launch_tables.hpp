@@ -18,6 +18,7 @@ struct LoadedStep {
     std::string name;
     const void* function = nullptr;
     void* repeatVariable = nullptr;  // RACELAB_REPEAT_COUNT's __device__ integer
+    std::size_t staticShared = 0;    // the kernel's own shared memory a block
 };
 
 struct LoadedScratch {
@@ -35,6 +36,10 @@ std::vector<LoadedScratch> readScratchList(cudaLibrary_t library, const LoadSpec
 // launch list is refused; an empty setup list is none.
 std::vector<LoadedStep> readLaunchList(cudaLibrary_t library, const LoadSpec& spec, const char* table, const char* count,
                                        const std::vector<LoadedScratch>& scratch, const cudaDeviceProp& device);
+
+// Lets each kernel that needs more than 48 KiB of shared memory a block have the most dynamic shared memory
+// any of its launches in `lists` asks for.
+void allowDynamicShared(const std::vector<const std::vector<LoadedStep>*>& lists);
 
 // Throws KernelFault naming `what` when `e` is an error.
 void checkCuda(cudaError_t e, const char* what);

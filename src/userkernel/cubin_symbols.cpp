@@ -40,22 +40,48 @@ std::string stringAt(const std::vector<std::uint8_t>& bytes, const Section& tabl
 
 }  // namespace
 
-std::string plainKernelName(const std::string& mangled) {
+namespace {
+
+std::string demangled(const std::string& mangled) {
     int status = 0;
     std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status), std::free);
-    std::string name = status == 0 && text ? text.get() : mangled;
-    // The parameter list: from the '(' that matches the final ')' (a name may hold parentheses of its own,
-    // "(anonymous namespace)::k").
-    if (!name.empty() && name.back() == ')') {
-        int depth = 0;
-        for (std::size_t i = name.size(); i-- > 0;) {
-            depth += name[i] == ')' ? 1 : name[i] == '(' ? -1 : 0;
-            if (depth == 0) {
-                name.resize(i);
-                break;
-            }
-        }
+    return status == 0 && text ? text.get() : mangled;
+}
+
+// Where the parameter list of a demangled name starts: the '(' that matches the final ')' (a name may hold
+// parentheses of its own, "(anonymous namespace)::k", "k<(char)65>"); npos for a name without one.
+std::size_t parameterListStart(const std::string& name) {
+    if (name.empty() || name.back() != ')') return std::string::npos;
+    int depth = 0;
+    for (std::size_t i = name.size(); i-- > 0;) {
+        depth += name[i] == ')' ? 1 : name[i] == '(' ? -1 : 0;
+        if (depth == 0) return i;
     }
+    return std::string::npos;
+}
+
+}  // namespace
+
+std::string kernelParameterList(const std::string& mangled) {
+    const std::string name = demangled(mangled);
+    const std::size_t start = name == mangled ? std::string::npos : parameterListStart(name);
+    return start == std::string::npos ? "" : name.substr(start);
+}
+
+int parameterCount(const std::string& list) {
+    if (list.empty()) return -1;
+    if (list == "()" || list == "(void)") return 0;
+    int depth = 0, count = 1;
+    for (char c : list) {
+        depth += (c == '(' || c == '<' || c == '[') ? 1 : (c == ')' || c == '>' || c == ']') ? -1 : 0;
+        count += c == ',' && depth == 1;
+    }
+    return count;
+}
+
+std::string plainKernelName(const std::string& mangled) {
+    std::string name = demangled(mangled);
+    if (const std::size_t start = parameterListStart(name); start != std::string::npos) name.resize(start);
     // A template kernel's demangled name carries its return type ("void k<16>").
     if (name.rfind("void ", 0) == 0) name.erase(0, 5);
     const std::string anonymous = "(anonymous namespace)::";

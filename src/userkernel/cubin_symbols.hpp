@@ -30,6 +30,11 @@ std::optional<CubinSymbols> readCubinSymbols(const std::vector<std::uint8_t>& cu
 // that is not mangled (extern "C") as it is. The worker names kernels the same way.
 std::string plainKernelName(const std::string& mangled);
 
+// The parameter list of a mangled kernel name, "(int, float*)"; "" for an extern "C" name, which has none.
+std::string kernelParameterList(const std::string& mangled);
+// How many parameters such a list holds (-1 for "": unknown).
+int parameterCount(const std::string& list);
+
 // What two names of one kernel have in common, a launch list's (`#KERNEL`: "::ns::k", "k< 16 >") and
 // plainKernelName's ("ns::k", "k<16>", "k<unsigned int>"): no leading "::", no blanks. Compare these.
 std::string kernelNameKey(std::string name);

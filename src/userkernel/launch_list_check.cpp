@@ -92,6 +92,13 @@ std::vector<Diagnostic> launchTableMistakes(const std::string& sourcePath, const
             const std::size_t at = launchOf(source, name);
             const bool isKernel = std::any_of(symbols->kernels.begin(), symbols->kernels.end(),
                                               [&](const std::string& k) { return kernelNameKey(k) == kernelNameKey(name); });
+            if (!isKernel && name.find('<') != std::string::npos) {
+                found.push_back(errorAt(sourcePath, source, at,
+                                        "the launch list names " + name + ", an instance of a template this file does not "
+                                        "compile: naming it does not instantiate it. Instantiate it, `template __global__ void " +
+                                        name + "(...);` with its parameters, and write the template's arguments as literals"));
+                continue;
+            }
             if (!isKernel) {
                 found.push_back(errorAt(sourcePath, source, at,
                                         "the launch list names " + name + ", which is no __global__ function of this file (a "

@@ -14,7 +14,7 @@ long long sizeAt(const FrameShape& frame, int index) {
     return frame.sizes[static_cast<std::size_t>(index)];
 }
 
-long long ceilDivide(long long a, long long b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+long long ceilDivide(long long a, long long b) { return b <= 0 || a <= 0 ? 0 : a / b + (a % b != 0); }
 
 unsigned gridDimension(long long blocks, const char* axis, const LaunchStep& step) {
     const long long limit = axis[0] == 'x' ? 2147483647LL : 65535LL;
@@ -177,6 +177,7 @@ std::string problemWith(const LaunchStep& step, std::size_t sizeCount, const std
 
 std::string problemWith(const ScratchBuffer& buffer, std::size_t sizeCount) {
     const std::string name = nameOf(buffer.pointer);
+    if (buffer.elementBytes <= 0) return "scratch buffer " + name + " has elements of " + std::to_string(buffer.elementBytes) + " bytes";
     if (buffer.rule == kBufferPerSize && buffer.sizeIndex >= static_cast<int>(sizeCount))
         return "scratch buffer " + name + " counts a size the contract does not have";
     if (buffer.rule == kBufferProduct && (!sizeIndexValid(buffer.sizeIndex, sizeCount) || !sizeIndexValid(buffer.secondSizeIndex, sizeCount)))

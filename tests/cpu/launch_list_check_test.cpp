@@ -156,6 +156,13 @@ TEST(LaunchListCheck, KernelNamesAreDemangledWithoutTheirParameters) {
     EXPECT_EQ(plainKernelName("_Z1kIjEvPi"), "k<unsigned int>");
     EXPECT_EQ(kernelNameKey("k<unsigned int>"), kernelNameKey("k< unsigned int >"));
     EXPECT_EQ(kernelNameKey("::ns::render"), "ns::render");
+    // The parameter list the worker checks a launch's arguments against, parentheses of the name aside.
+    EXPECT_EQ(kernelParameterList("_ZN12_GLOBAL__N_11kEv"), "()");
+    EXPECT_EQ(kernelParameterList("_Z1kIjEvPi"), "(int*)");
+    EXPECT_EQ(kernelParameterList("renderTiles"), "");  // extern "C": unknown
+    EXPECT_EQ(parameterCount("()"), 0);
+    EXPECT_EQ(parameterCount("(int, float*, k<1, 2>)"), 3);
+    EXPECT_EQ(parameterCount(""), -1);
 }
 
 // The course's helpers reach a launch-list file as they reach its whole program: circleBoxTest.cu_inl and
@@ -200,4 +207,27 @@ TEST(LaunchListCheck, TheCoursesNoiseHelperIsRefusedInALaunchListFileSayingWhy) 
     EXPECT_FALSE(build.ok);
     EXPECT_NE(build.messages().find("racelab moves the snow itself before every frame, so leave the include out"), std::string::npos)
         << build.messages();
+}
+
+// A template kernel is compiled only where the file instantiates it; its launch says so, and with the
+// instantiation the same launch list (and a kernel in an anonymous namespace) compiles.
+TEST(LaunchListCheck, ATemplateKernelIsLaunchedOnceTheFileInstantiatesIt) {
+    REQUIRE_NVRTC();
+    const fs::path folder = freshTestFolder("launch-list-template");
+    const std::string bare = racelab::testing::writeTestFile(folder / "bare.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "template <int N> __global__ void k() {}\n"
+                                   "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k<16>, RACELAB_CIRCLES, 128));\n");
+    const KernelBuild refused = racelab::testing::compileForTest(bare);
+    EXPECT_FALSE(refused.ok);
+    EXPECT_NE(refused.messages().find(bare + ":3:35: error: the launch list names k<16>, an instance of a template"), std::string::npos)
+        << refused.messages();
+    const std::string instantiated = racelab::testing::writeTestFile(folder / "instantiated.cu",
+                                   "#include <racelab/circles.cuh>\n"
+                                   "template <int N> __global__ void k() {}\n"
+                                   "template __global__ void k<16>();\n"
+                                   "namespace { __global__ void hidden() {} }\n"
+                                   "RACELAB_LAUNCHES(RACELAB_PER_ITEM(k<16>, RACELAB_CIRCLES, 128), RACELAB_PER_ITEM(hidden, RACELAB_CIRCLES, 128));\n");
+    const KernelBuild built = racelab::testing::compileForTest(instantiated);
+    EXPECT_TRUE(built.ok) << built.messages();
 }
