@@ -379,15 +379,17 @@ __host__ __device__ constexpr bool racelabLaunchesDeclared(long) { return false;
     __host__ __device__ constexpr bool racelabLaunchesDeclared(int) { return true; }                \
     }
 
-// Launches run once a scene, before its first frame. Comes before RACELAB_LAUNCHES.
-#define RACELAB_SETUP(...)                                                                           \
-    extern "C" __device__ const ::racelab::LaunchStep racelabSetup[] = {__VA_ARGS__};                \
-    static_assert(!::racelab::racelabLaunchesDeclared(0), "RACELAB_SETUP must come before RACELAB_LAUNCHES"); \
+// A list that comes before RACELAB_LAUNCHES: its table, and the overload that tells the launch list its length.
+#define RACELAB_LIST_BEFORE_LAUNCHES(TYPE, TABLE, DECLARED, MACRO, ...)                              \
+    extern "C" __device__ const TYPE TABLE[] = {__VA_ARGS__};                                         \
+    static_assert(!::racelab::racelabLaunchesDeclared(0), MACRO " must come before RACELAB_LAUNCHES"); \
     namespace racelab {                                                                              \
-    __host__ __device__ constexpr int racelabSetupDeclared(int) {                                    \
-        return static_cast<int>(sizeof(racelabSetup) / sizeof(racelabSetup[0]));                     \
-    }                                                                                                \
+    __host__ __device__ constexpr int DECLARED(int) { return static_cast<int>(sizeof(TABLE) / sizeof(TABLE[0])); } \
     }
+
+// Launches run once a scene, before its first frame. Comes before RACELAB_LAUNCHES.
+#define RACELAB_SETUP(...) \
+    RACELAB_LIST_BEFORE_LAUNCHES(::racelab::LaunchStep, racelabSetup, racelabSetupDeclared, "RACELAB_SETUP", __VA_ARGS__)
 
 // A scratch buffer of PER elements for each unit of SIZE (a family size, or RACELAB_FIXED_COUNT for PER
 // elements in all), its element type that of the pointer. Add RACELAB_NO_ZERO_FILL to keep its contents.
@@ -401,11 +403,5 @@ __host__ __device__ constexpr bool racelabLaunchesDeclared(long) { return false;
 #define RACELAB_NO_ZERO_FILL ::racelab::NoZeroFill{}
 #define RACELAB_FIXED_COUNT (-1)
 // Comes before RACELAB_LAUNCHES.
-#define RACELAB_SCRATCH(...)                                                                         \
-    extern "C" __device__ const ::racelab::ScratchBuffer racelabScratch[] = {__VA_ARGS__};           \
-    static_assert(!::racelab::racelabLaunchesDeclared(0), "RACELAB_SCRATCH must come before RACELAB_LAUNCHES"); \
-    namespace racelab {                                                                              \
-    __host__ __device__ constexpr int racelabScratchDeclared(int) {                                  \
-        return static_cast<int>(sizeof(racelabScratch) / sizeof(racelabScratch[0]));                 \
-    }                                                                                                \
-    }
+#define RACELAB_SCRATCH(...) \
+    RACELAB_LIST_BEFORE_LAUNCHES(::racelab::ScratchBuffer, racelabScratch, racelabScratchDeclared, "RACELAB_SCRATCH", __VA_ARGS__)
