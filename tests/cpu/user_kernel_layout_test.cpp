@@ -4,13 +4,13 @@
 // A struct edited on one side only fails here, on the CPU, instead of as wrong pixels on a GPU.
 #include <gtest/gtest.h>
 
-#include <elf.h>
 #include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -22,6 +22,7 @@
 #include "scenes/mesh/mesh_kernel_contract.hpp"
 #include "scenes/planes/plane_kernel_contract.hpp"
 #include "scenes/scene_registry.hpp"
+#include "userkernel/cubin_symbols.hpp"
 #include "userkernel/kernel_compiler.hpp"
 #include "userkernel/nvrtc_library.hpp"
 
@@ -103,33 +104,13 @@ std::string probeSource(const LayoutProbe& p, const KernelContract& contract) {
     return s;
 }
 
-// The initial bytes of the device variable `name` in a cubin (an ELF file): its symbol's section and offset.
+// The initial bytes of the device variable `name` in a cubin, as racelab's compile-time checks read them.
 std::vector<std::uint8_t> deviceVariable(const std::vector<std::uint8_t>& cubin, const std::string& name) {
-    auto at = [&](std::size_t offset, std::size_t bytes) {
-        if (offset + bytes > cubin.size()) throw std::runtime_error("cubin truncated");
-        return cubin.data() + offset;
-    };
-    Elf64_Ehdr header;
-    std::memcpy(&header, at(0, sizeof header), sizeof header);
-    if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64)
-        throw std::runtime_error("not a 64-bit ELF file");
-    std::vector<Elf64_Shdr> sections(header.e_shnum);
-    for (std::size_t i = 0; i < sections.size(); ++i)
-        std::memcpy(&sections[i], at(header.e_shoff + i * header.e_shentsize, sizeof(Elf64_Shdr)), sizeof(Elf64_Shdr));
-    for (const Elf64_Shdr& table : sections) {
-        if (table.sh_type != SHT_SYMTAB) continue;
-        const Elf64_Shdr& names = sections.at(table.sh_link);
-        for (std::size_t k = 0; k < table.sh_size / sizeof(Elf64_Sym); ++k) {
-            Elf64_Sym symbol;
-            std::memcpy(&symbol, at(table.sh_offset + k * sizeof(Elf64_Sym), sizeof symbol), sizeof symbol);
-            const char* symbolName = reinterpret_cast<const char*>(at(names.sh_offset + symbol.st_name, 1));
-            if (name != symbolName) continue;
-            const Elf64_Shdr& data = sections.at(symbol.st_shndx);
-            const std::uint8_t* bytes = at(data.sh_offset + symbol.st_value, symbol.st_size);
-            return {bytes, bytes + symbol.st_size};
-        }
-    }
-    throw std::runtime_error("no symbol " + name + " in the cubin");
+    const std::optional<CubinSymbols> symbols = readCubinSymbols(cubin);
+    if (!symbols) throw std::runtime_error("not a cubin racelab can read");
+    const auto bytes = symbols->variableBytes(name);
+    if (!bytes) throw std::runtime_error("no initialised symbol " + name + " in the cubin");
+    return *bytes;
 }
 
 }  // namespace
