@@ -357,10 +357,11 @@ private:
             const dim3 grid(g.x, g.y, g.z), block(static_cast<unsigned>(s.entry.block[0]), static_cast<unsigned>(s.entry.block[1]),
                                                   static_cast<unsigned>(s.entry.block[2]));
             if (timed) check(cudaEventRecord(timers_[i].first, stream_), "timing");
+            ArgumentSlots slots = argumentsOf(s.entry, 0, shape, buffer);
+            void* arguments[kMaxArguments] = {};
+            for (std::size_t k = 0; k < slots.size(); ++k) arguments[k] = slots[k].data();
             for (long long r = 0; r < repetitions; ++r) {
-                ArgumentSlots slots = argumentsOf(s.entry, r, shape, buffer);
-                void* arguments[kMaxArguments];
-                for (std::size_t k = 0; k < slots.size(); ++k) arguments[k] = slots[k].data();
+                if (r > 0) putRepetition(s.entry, r, slots);
                 const cudaError_t e = cudaLaunchKernel(s.function, grid, block, slots.empty() ? nullptr : arguments,
                                                        static_cast<std::size_t>(std::max(0, s.entry.sharedBytes)), stream_);
                 if (e == cudaErrorInvalidConfiguration || e == cudaErrorInvalidValue || e == cudaErrorLaunchOutOfResources) {

@@ -126,6 +126,12 @@ ArgumentSlots argumentsOf(const LaunchStep& step, long long repetition, const Fr
     return slots;
 }
 
+void putRepetition(const LaunchStep& step, long long repetition, ArgumentSlots& slots) {
+    for (std::size_t i = 0; i < slots.size() && i < static_cast<std::size_t>(kMaxArguments); ++i)
+        if (step.arguments[i].source == kArgumentIndex)
+            slots[i] = slot(step.arguments[i].type, step.arguments[i].bytes, repetition, static_cast<double>(repetition));
+}
+
 long long elementsOf(const ScratchBuffer& buffer, const FrameShape& frame, long long count) {
     long long units = 1;
     if (buffer.rule == kBufferProduct) {

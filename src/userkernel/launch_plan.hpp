@@ -57,6 +57,9 @@ constexpr long long kMaxRepetitions = 1 << 20;
 using ArgumentSlots = std::vector<std::array<std::uint8_t, 8>>;
 ArgumentSlots argumentsOf(const LaunchStep& step, long long repetition, const FrameShape& frame,
                           const std::function<BufferView(const std::string&)>& buffer);
+// The same slots for repetition `repetition`: only the RACELAB_ARG_INDEX() arguments change between the
+// repetitions of a launch, so a repeated launch works its arguments out once and renumbers them.
+void putRepetition(const LaunchStep& step, long long repetition, ArgumentSlots& slots);
 
 // The elements `buffer` needs this frame; `count` is its RACELAB_BUFFER_COUNTED variable's value (0 before the
 // first frame). At least 1, so every buffer has an address.

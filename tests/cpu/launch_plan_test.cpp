@@ -236,6 +236,10 @@ TEST(LaunchPlan, FrameNumbersAreFilledInFromTheFrameAndTheRepetition) {
     EXPECT_EQ(slots[2], bytesOf<std::int32_t>(1000));
     EXPECT_EQ(slots[3], bytesOf<std::uint32_t>(600));
     EXPECT_EQ(argumentsOf(s, 0, circlesFrame(), kNoBuffers)[1], bytesOf<std::int32_t>(0)) << "repetitions count from 0";
+    // Renumbering the slots of repetition 0 gives repetition 6's, index and all else alike.
+    ArgumentSlots renumbered = argumentsOf(s, 0, circlesFrame(), kNoBuffers);
+    putRepetition(s, 6, renumbered);
+    EXPECT_EQ(renumbered, slots);
 }
 
 TEST(LaunchPlan, ABufferArgumentIsItsAddressAndACapacityArgumentItsElementCount) {
