@@ -2,6 +2,7 @@
 # targets name, so racelab opens exactly the ABI whose header it was built against:
 #   RACELAB_CUFFT_SONAME  cuFFT (libcufft.so.12 in CUDA 13.0, .11 in CUDA 12)
 #   RACELAB_NVRTC_SONAME  NVRTC, the user kernels' compiler (libnvrtc.so.13 in CUDA 13.0, .12 in CUDA 12)
+#   RACELAB_NVJITLINK_SONAME  nvJitLink, which assembles instrumented builds (libnvJitLink.so.13 in CUDA 13.0)
 # Falls back to the name the development symlink points at.
 function(racelab_toolkit_soname target out)
   get_target_property(_library ${target} IMPORTED_LOCATION)
@@ -24,3 +25,8 @@ function(racelab_toolkit_soname target out)
 endfunction()
 racelab_toolkit_soname(CUDA::cufft RACELAB_CUFFT_SONAME)
 racelab_toolkit_soname(CUDA::nvrtc RACELAB_NVRTC_SONAME)
+if(TARGET CUDA::nvJitLink)
+  racelab_toolkit_soname(CUDA::nvJitLink RACELAB_NVJITLINK_SONAME)
+else()
+  set(RACELAB_NVJITLINK_SONAME "")
+endif()

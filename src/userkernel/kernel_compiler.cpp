@@ -14,7 +14,9 @@
 #include "userkernel/launch_list_check.hpp"
 #include "core/asset_paths.hpp"
 #include "core/toolkit_library.hpp"
+#include "userkernel/jit_link_library.hpp"
 #include "userkernel/nvrtc_library.hpp"
+#include "userkernel/ptx_instrument.hpp"
 
 #ifndef RACELAB_CUDA_INCLUDE_DIR
 #define RACELAB_CUDA_INCLUDE_DIR "/usr/local/cuda/include"
@@ -70,6 +72,28 @@ bool refuseLaunchesOfNoKernel(KernelBuild& build, const std::string& source) {
     build.diagnostics.insert(build.diagnostics.end(), wrong.begin(), wrong.end());
     build.cubin.clear();
     return false;
+}
+
+// An instrumented build: NVRTC's PTX, every access behind its check (ptx_instrument.hpp), assembled by
+// nvJitLink. False with build.failure set when a step fails: racelab's, not the kernel's.
+bool instrumentedCubin(const NvrtcApi& api, NvrtcApi::Program program, const std::string& architecture, KernelBuild& build) {
+    std::size_t size = 0;
+    api.getPTXSize(program, &size);
+    std::string ptx(size, '\0');
+    if (size) api.getPTX(program, ptx.data());
+    while (!ptx.empty() && ptx.back() == '\0') ptx.pop_back();
+    const InstrumentedPtx instrumented = instrumentPtx(ptx);
+    if (!instrumented.error.empty()) {
+        build.failure = build.sourcePath + ": " + instrumented.error;
+        return false;
+    }
+    JitLinkResult linked = linkPtx(instrumented.ptx, architecture, build.sourcePath);
+    if (!linked.error.empty()) {
+        build.failure = build.sourcePath + ": racelab's instrumented build failed (racelab's fault, not the kernel's): " + linked.error;
+        return false;
+    }
+    build.cubin = std::move(linked.cubin);
+    return !build.cubin.empty();
 }
 
 }  // namespace
@@ -166,6 +190,14 @@ KernelBuild compileKernel(const CompileRequest& request, const KernelCache& cach
     options.push_back("-I" + fs::path(build.sourcePath).parent_path().string());
     for (const std::string& folder : userKernelIncludeFolders()) options.push_back("-I" + folder);
     for (const std::string& extra : request.extraOptions) options.push_back(extra);
+    if (request.accessChecks) {
+        if (const std::string missing = jitLinkMissing(); !missing.empty()) {
+            build.failure = "an instrumented build (--races, --checked) needs " + missing;
+            return build;
+        }
+        options.push_back("--pre-include=" + (fs::path(contract) / "racelab" / "access_check.cuh").string());
+        options.push_back("-DRACELAB_ACCESS_MODE=" + std::to_string(request.accessChecks) + "u");
+    }
 
     std::string key = "racelab user kernel\nnvrtc " + std::to_string(api.major) + "." + std::to_string(api.minor) + "\n";
     for (const std::string& option : options) key += option + "\n";
@@ -197,7 +229,9 @@ KernelBuild compileKernel(const CompileRequest& request, const KernelCache& cach
     if (logSize) api.getProgramLog(program, log.data());
     while (!log.empty() && log.back() == '\0') log.pop_back();
     build.diagnostics = parseNvrtcLog(log);
-    if (result == 0) {
+    if (result == 0 && request.accessChecks) {
+        build.ok = instrumentedCubin(api, program, request.architecture, build);
+    } else if (result == 0) {
         std::size_t size = 0;
         api.getCUBINSize(program, &size);
         build.cubin.resize(size);

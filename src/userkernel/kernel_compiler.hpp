@@ -20,6 +20,9 @@ struct CompileRequest {
     std::vector<std::string> extraOptions;  // e.g. "-DTILE=32"
     // Set: the file is a whole-file solution of this harness, built with nvcc (whole_file_build.hpp).
     std::optional<WholeFileHarness> wholeFile;
+    // RACELAB_ACCESS_RACES | RACELAB_ACCESS_CHECKED (racelab/access_check_layout.cuh): an instrumented build,
+    // every access checked (ptx_instrument.hpp); 0: the plain build.
+    unsigned accessChecks = 0;
 };
 
 struct KernelBuild {

@@ -52,7 +52,8 @@ const NvrtcApi& nvrtc() {
         const bool all = bind(h, "nvrtcCreateProgram", a.createProgram) && bind(h, "nvrtcCompileProgram", a.compileProgram) &&
                          bind(h, "nvrtcGetProgramLogSize", a.getProgramLogSize) &&
                          bind(h, "nvrtcGetProgramLog", a.getProgramLog) && bind(h, "nvrtcGetCUBINSize", a.getCUBINSize) &&
-                         bind(h, "nvrtcGetCUBIN", a.getCUBIN) && bind(h, "nvrtcDestroyProgram", a.destroyProgram) &&
+                         bind(h, "nvrtcGetCUBIN", a.getCUBIN) &&
+                         bind(h, "nvrtcGetPTXSize", a.getPTXSize) && bind(h, "nvrtcGetPTX", a.getPTX) && bind(h, "nvrtcDestroyProgram", a.destroyProgram) &&
                          bind(h, "nvrtcVersion", a.version) && bind(h, "nvrtcGetErrorString", a.getErrorString);
         if (!all) {
             a.error = "NVRTC " + nvrtcLibraryName() + " lacks the expected entry points";

@@ -18,6 +18,8 @@ struct NvrtcApi {
     int (*getProgramLog)(Program, char*) = nullptr;
     int (*getCUBINSize)(Program, std::size_t*) = nullptr;
     int (*getCUBIN)(Program, char*) = nullptr;
+    int (*getPTXSize)(Program, std::size_t*) = nullptr;  // an instrumented build's (ptx_instrument.hpp)
+    int (*getPTX)(Program, char*) = nullptr;
     int (*destroyProgram)(Program*) = nullptr;
     int (*version)(int* major, int* minor) = nullptr;
     const char* (*getErrorString)(int) = nullptr;

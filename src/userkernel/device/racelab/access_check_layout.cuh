@@ -1,0 +1,75 @@
+// racelab/access_check_layout.cuh: the memory an instrumented user kernel (check --races, --checked) shares
+// with racelab's kernel worker. The worker fills the configuration before every launch; the instrumented
+// accesses (racelab/access_check.cuh) read it and write the report, which the worker reads after the frame.
+// Plain C structs, so that NVRTC (the kernel) and nvcc (the worker) lay them out alike.
+#pragma once
+
+#define RACELAB_ACCESS_MAX_RANGES 64     // buffers an access is looked up in
+#define RACELAB_ACCESS_RACE_SLOTS 1024   // distinct racing pairs of lines a frame
+#define RACELAB_ACCESS_STRAYS 64         // out-of-bounds accesses kept whole, the first ones
+#define RACELAB_ACCESS_TRACE 4096        // accesses to the traced words kept, in the order seen
+#define RACELAB_ACCESS_MAX_SITES 16383   // instrumented instructions a module (14 bits of a shadow record)
+
+// What the build checks (RACELAB_ACCESS_MODE, set by racelab when it compiles).
+#define RACELAB_ACCESS_RACES 1u    // record every access in shadow memory and report races
+#define RACELAB_ACCESS_CHECKED 2u  // skip (and report) every access outside the buffers handed over
+
+// The `info` word of an instrumented access: site << 8 | kind bits << 4 | (bytes - 1).
+#define RACELAB_ACCESS_WRITE 1u   // a store, or the write half of an atomic
+#define RACELAB_ACCESS_ATOMIC 2u  // an atomic, or a strong (volatile, relaxed, acquire, release) load or store
+
+// A buffer an access may touch. `shadow`: two records a 4-byte word (last write, last read), null where the
+// buffer is only bounds-checked (racelab's inputs, read-only by contract); `marks`: one word a word, which
+// kinds of race were counted on it (so that a pair's word count counts words, not events).
+struct RacelabAccessRange {
+    unsigned long long begin, end;
+    unsigned long long* shadow;
+    unsigned* marks;
+};
+
+// One racing pair of sites. key: 0 while free; else 1 << 63 | acrossBlocks << 62 | writeWrite << 61 |
+// siteA << 14 | siteB (siteA <= siteB).
+struct RacelabRace {
+    unsigned long long key;
+    unsigned long long exampleAddress;  // a word where they raced
+    unsigned long long events;          // times the pair was seen
+    unsigned words;                     // distinct words it was seen on (per kind of race)
+    unsigned exampleSet;                // 1 once the example is written
+    unsigned threadA, threadB;          // the example's threads, linear in the launch (siteA's, siteB's)
+    unsigned launch;                    // which launch of the frame (the executor's count)
+    unsigned pad;
+};
+
+// An access outside every buffer (checked mode): skipped, and kept here.
+struct RacelabStray {
+    unsigned long long address;
+    unsigned site, thread, bytes, launch;
+};
+
+// One access to a traced word (the pixel inspector): in the order the checks saw them.
+struct RacelabTraceEvent {
+    unsigned long long address;
+    unsigned site, thread, kind, launch;
+};
+
+struct RacelabAccessReport {
+    unsigned racesDropped;  // racing pairs beyond RACELAB_ACCESS_RACE_SLOTS
+    unsigned strayCount;    // out-of-bounds accesses (all of them; the first RACELAB_ACCESS_STRAYS kept)
+    unsigned traceCount;
+    unsigned untracked;     // global accesses outside every buffer in a races-only build (not checked)
+    RacelabRace races[RACELAB_ACCESS_RACE_SLOTS];
+    RacelabStray strays[RACELAB_ACCESS_STRAYS];
+    RacelabTraceEvent trace[RACELAB_ACCESS_TRACE];
+};
+
+struct RacelabAccessConfig {
+    unsigned rangeCount;
+    unsigned launch;  // which launch of the frame this is
+    RacelabAccessRange ranges[RACELAB_ACCESS_MAX_RANGES];
+    unsigned* epochs;  // one a thread of this launch: barriers passed (low 16 bits), warp syncs (high 16)
+    unsigned long long epochThreads;
+    unsigned long long* sharedShadow;  // two records a word of a block's shared memory, per slot
+    unsigned sharedWords, sharedSlots; // words a slot; slots (a block uses slot blockLinear % sharedSlots)
+    RacelabAccessReport* report;
+    unsigned long long traceBegin, traceEnd;  // accesses to [begin, end) go into the trace
+};
