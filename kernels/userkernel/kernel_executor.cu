@@ -10,6 +10,7 @@
 #include <cstring>
 #include <memory>
 
+#include "access_checks.hpp"
 #include "launch_tables.hpp"
 #include "userkernel/kernel_executor.hpp"
 #include "userkernel/kernel_handoff.hpp"  // kGuardBytes, kGuardPattern
@@ -72,6 +73,7 @@ public:
         steps_ = readLaunchList(library_, spec_, "racelabLaunches", "racelabLaunchCount", scratch_, device_);
         setup_ = readLaunchList(library_, spec_, "racelabSetup", "racelabSetupCount", scratch_, device_);
         allowDynamicShared({&steps_, &setup_});
+        checks_.attach(library_, stream_, spec.label);
         if (scratch_.size() > kPointerSlots) throw Error(spec.label + ": more than " + std::to_string(kPointerSlots) + " scratch buffers");
         void* parameters = nullptr;
         std::size_t bytes = 0;
@@ -128,6 +130,7 @@ public:
         const std::size_t guards = std::min(outputs_.size(), frame.outputs.size());
         for (int run = 1;; ++run) {
             if (run > 1) keepOutputs(frame, true);  // racelab's prepared outputs again, for the run again
+            if (checks_.active()) checks_.beginFrame(checkedBuffers(frame));
             if (needsSetup_) {
                 clearRepeatCounts(setup_);
                 runList(setup_, shape, false);
@@ -148,6 +151,7 @@ public:
                 throw Error(spec_.label + ": its counted buffers needed more room on each of " + std::to_string(kMaxRunsAFrame) +
                             " runs of the frame (" + times.note + "): a count should not grow with the buffer it counts for");
         }
+        if (checks_.active()) times.accesses = checks_.report();
         for (std::size_t i = 0; i < guards; ++i) times.guardDamage.push_back(static_cast<long long>(guardDamage_[i]));
         for (std::size_t i = 0; i < steps_.size(); ++i) {
             float ms = 0;
@@ -362,6 +366,7 @@ private:
             for (std::size_t k = 0; k < slots.size(); ++k) arguments[k] = slots[k].data();
             for (long long r = 0; r < repetitions; ++r) {
                 if (r > 0) putRepetition(s.entry, r, slots);
+                if (checks_.active()) checks_.beforeLaunch(s.function, s.name, grid, block, static_cast<std::size_t>(std::max(0, s.entry.sharedBytes)));
                 const cudaError_t e = cudaLaunchKernel(s.function, grid, block, slots.empty() ? nullptr : arguments,
                                                        static_cast<std::size_t>(std::max(0, s.entry.sharedBytes)), stream_);
                 if (e == cudaErrorInvalidConfiguration || e == cudaErrorInvalidValue || e == cudaErrorLaunchOutOfResources) {
@@ -373,6 +378,19 @@ private:
             }
             if (timed) check(cudaEventRecord(timers_[i].second, stream_), "timing");
         }
+    }
+
+    // What an instrumented build may touch: racelab's inputs (read-only: bounds only), its outputs and the
+    // scratch buffers, each by the name a report gives it.
+    std::vector<CheckedBuffer> checkedBuffers(const KernelFrame& frame) const {
+        std::vector<CheckedBuffer> buffers;
+        for (std::size_t i = 0; i < inputs_.size() && i < frame.inputs.size(); ++i)
+            buffers.push_back({frame.inputs[i].name, inputs_[i], frame.inputs[i].bytes, false});
+        for (std::size_t i = 0; i < outputs_.size() && i < frame.outputs.size(); ++i)
+            buffers.push_back({frame.outputs[i].name, outputs_[i], frame.outputs[i].bytes, true});
+        for (const LoadedScratch& s : scratch_)
+            if (s.memory) buffers.push_back({s.name, s.memory, static_cast<std::size_t>(s.capacity * s.entry.elementBytes), true});
+        return buffers;
     }
 
     // Copies racelab's prepared outputs aside (`restore` false) or back (true): a frame that runs again starts
@@ -425,6 +443,7 @@ private:
     std::vector<void*> inputs_, outputs_;
     cudaEvent_t inputsReady_ = nullptr;
     unsigned long long* guardDamage_ = nullptr;  // mapped pinned memory the guard check counts into
+    AccessChecks checks_;                        // an instrumented build's shadow memory and report
     const float* pinnedImage_ = nullptr;         // a whole-file solution's image buffer, page-locked (pinImage)
     std::size_t pinnedBytes_ = 0;
 };

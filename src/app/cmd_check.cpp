@@ -3,10 +3,13 @@
 // GPU's particle state is copied back first, so both draw the same frame. --repeat renders the frame again
 // and tells a race (runs differ) from a bug (wrong the same way every run); --sanitize runs a --kernel under
 // compute-sanitizer (app/kernel_sanitize.hpp). With --view the same frame is also drawn in a comparison view.
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 #include "app/commands.hpp"
 #include "frame/frame_judgement.hpp"
+#include "app/kernel_access_checks.hpp"
 #include "app/kernel_sanitize.hpp"
 #include "frame/offline_frame.hpp"
 #include "frame/race_view.hpp"
@@ -19,6 +22,9 @@
 
 namespace racelab {
 namespace {
+
+// An instrumented frame is slower than the kernel alone (BENCHMARKS: "Finding the racing line"): its watchdog.
+constexpr double kInstrumentedFrameSeconds = 60;
 
 // check --kernel where no CUDA device is: the kernel is compiled for the scene's family all the same, so a
 // learner on a laptop sees its compiler errors, and the rest is said not to have run (exit 2: racelab's
@@ -45,8 +51,14 @@ int runCheck(const CheckOptions& options) {
     if (selection.backend == "cpu") throw UsageError("check compares the GPU with the CPU: it needs --backend cuda");
     if (options.sanitize && selection.kernel.empty())
         throw UsageError("--sanitize runs a user kernel under compute-sanitizer: it needs --kernel FILE");
+    if ((options.races || options.checked) && selection.kernel.empty())
+        throw UsageError("--races and --checked run a user kernel instrumented: they need --kernel FILE");
     if (std::string why; !selection.kernel.empty() && !cudaUsable(&why)) return compileOnlyWithoutDevice(selection, why);
+    const auto asked = std::chrono::steady_clock::now();
     selection.backend = "cuda";
+    // One instrumented build for everything check does: the frame it judges is the frame the findings are about.
+    selection.kernelAccessChecks = accessChecksFor(options.races, options.checked);
+    if (selection.kernelAccessChecks) selection.kernelTimeout = std::max(selection.kernelTimeout, kInstrumentedFrameSeconds);
     PreparedScene prepared = prepareScene(selection, "1024x1024");
     const RaceView view = parseRaceView(options.comparison.view);
     if (view != RaceView::Plain) requireWritable(options.viewOut);
@@ -86,6 +98,10 @@ int runCheck(const CheckOptions& options) {
     if (!report.pass) {
         writePng(report.diff, options.diff);
         std::printf("diff image: %s (wrong pixels in red)\n", options.diff.c_str());
+    }
+    if (selection.kernelAccessChecks) {
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+        pass = reportAccessFindings(*prepared.kernel, seconds) && pass;
     }
     if (options.sanitize) {
         // Its own runs, each with the kernel's worker under one tool: this process's kernels stay unsanitized.

@@ -188,6 +188,14 @@ CommandLine::CommandLine() {
     checkCommand->add_flag("--sanitize", check.sanitize,
                            "also run the --kernel under compute-sanitizer (memcheck: out of bounds; racecheck: "
                            "shared-memory races) and print each report at the kernel's FILE:LINE with the line");
+    checkCommand->add_flag("--races", check.races,
+                           "run the --kernel instrumented: every global and shared load, store and atomic recorded, and "
+                           "each pair of lines that race (write-write or read-write, within a block or across blocks) "
+                           "printed with both lines, how many words and an example pixel");
+    checkCommand->add_flag("--checked", check.checked,
+                           "run the --kernel instrumented so that no access outside its buffers, its shared memory or "
+                           "its alignment reaches the GPU: each is skipped and printed with its line, address and the "
+                           "nearest buffer; the worker and the GPU stay usable");
 
     gradeCommand = app.add_subcommand(
         "grade", "grade user kernels (a .cu file or a folder of submissions) by CS149's scenes and rule: correct, "

@@ -55,6 +55,8 @@ struct CheckOptions {
     int repeat = 0;       // >= 2: render the frame that many times and report nondeterminism (judge/repeat_report.hpp)
     std::string heat = "racelab-check-heat.png";  // with --repeat: where the heat image of the runs goes
     bool sanitize = false;  // run the --kernel under compute-sanitizer (memcheck, racecheck) and name its lines
+    bool races = false;     // an instrumented build of the --kernel: the racing lines (app/kernel_access_checks.hpp)
+    bool checked = false;   // the same build skips (and reports) every access outside the kernel's buffers
 };
 
 // racelab grade: submissions (a .cu file or a folder of them) on every scene of a family, or shards merged.

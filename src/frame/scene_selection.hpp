@@ -25,6 +25,8 @@ struct SceneSelection {
     // Not an option: a program that starts the kernel's worker (check --sanitize: compute-sanitizer).
     std::vector<std::string> kernelLauncher;
     std::string kernelLauncherFolder;  // where that launcher writes (its report): writable in a sandbox
+    // Not an option: an instrumented build of the kernel (check --races, --checked: racelab/access_check.cuh).
+    unsigned kernelAccessChecks = 0;
 };
 
 // --view and its settings (render, check and view): how a racy variant is shown beside the good one.

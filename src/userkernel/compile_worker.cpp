@@ -90,6 +90,7 @@ KernelBuild CompileWorker::compile(const CompileRequest& request, const std::str
          {"sourcePath", request.sourcePath},
          {"architecture", request.architecture},
          {"extraOptions", request.extraOptions},
+         {"accessChecks", request.accessChecks},
          {"cacheFolder", cacheFolder}},
         static_cast<int>(limits_.seconds * 1000),
         request.sourcePath + ": NVRTC did not finish compiling it");
@@ -121,6 +122,7 @@ int runCompileWorker(int socketFd, long long addressBytes) {
             if (op != "compile") throw Error("compile worker: unknown request '" + op + "'");
             CompileRequest compile{request.at("sourcePath").get<std::string>(), request.at("architecture").get<std::string>(),
                                    request.value("extraOptions", std::vector<std::string>{}), {}};
+            compile.accessChecks = request.value("accessChecks", 0u);
             const KernelBuild build = compileKernel(compile, KernelCache(request.value("cacheFolder", "")));
             channel.send({{"ok", true}, {"build", buildJson(build, build.cubin.empty() ? "" : TemporaryFile(build.cubin).keep())}});
         } catch (const std::exception& e) {

@@ -8,7 +8,10 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "core/errors.hpp"
+#include "userkernel/access_report.hpp"
 #include "scenes/gpu_half.hpp"
 #include "scenes/kernel_contract.hpp"
 
@@ -45,6 +48,7 @@ struct FrameTimes {
     std::vector<double> eventStepMs;     // whole-file solutions: each call's time by CUDA events
     double imageMs = 0;                  // whole-file solutions: getImage and the image's copy to racelab
     std::string note;                    // what the worker did beyond the launch list (a counted buffer grown, the frame run again)
+    std::optional<AccessReport> accesses;  // an instrumented build's findings (check --races, --checked)
 };
 
 // A whole-file solution's calls (whole_file_solution.hpp), in the order the course's harness makes them each

@@ -1,4 +1,5 @@
 #include "userkernel/user_kernel.hpp"
+#include "userkernel/cubin_symbols.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -57,6 +58,7 @@ UserKernel::UserKernel(std::string path, std::string family, KernelContract cont
     launcher_ = options_.workerLauncher;
     if (wholeFile_ && !prepareWholeFileWorker()) return;
     CompileRequest request{path_, options_.architecture, {}, {}};
+    request.accessChecks = wholeFile_ ? 0u : options_.accessChecks;  // a whole-file solution's kernels: nvcc's, not covered
     if (wholeFile_) request.wholeFile = contract_.wholeFile;
     compiler_ = std::make_unique<BackgroundCompiler>(request, options_.cacheFolder, options_.watch);
     // The worker's CUDA context (a few hundred ms) comes up while the kernel compiles and the scene is made.
@@ -279,6 +281,10 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     status_.stepMs = times.stepMs;
     status_.eventStepMs = times.eventStepMs;
     status_.imageMs = times.imageMs;
+    status_.accesses = times.accesses;
+    status_.frameWidth = frame.width, status_.frameHeight = frame.height;
+    status_.frameOutputs.clear();
+    for (const auto& output : frame.outputs) status_.frameOutputs.emplace_back(output.name, output.bytes);
     if (!times.note.empty()) {
         // Said each time it happens (a counted buffer grown: once a scene, as a rule), not every frame.
         status_.note = times.note;
@@ -309,6 +315,13 @@ void UserKernel::drawPlaceholder(const FrameTarget& target) {
     if (!target.onDevice) return;
     if (!handoff_) handoff_ = makeGpuHalf<KernelHandoff>("userkernel_handoff");
     handoff_->fillPlaceholder(target);
+}
+
+std::optional<AccessSites> UserKernel::accessSites() const {
+    if (!loaded_) return std::nullopt;
+    const std::optional<CubinSymbols> symbols = readCubinSymbols(loaded_->cubin);
+    const auto bytes = symbols ? symbols->variableBytes(kAccessSitesSymbol) : std::nullopt;
+    return bytes ? accessSitesFromJson(*bytes) : std::nullopt;
 }
 
 }  // namespace racelab::userkernel

@@ -16,7 +16,9 @@
 #include <vector>
 
 #include "scenes/kernel_contract.hpp"
+#include "userkernel/access_report.hpp"
 #include "userkernel/background_compiler.hpp"
+#include "userkernel/ptx_instrument.hpp"
 #include "userkernel/worker_limits.hpp"
 
 namespace racelab::userkernel {
@@ -41,6 +43,8 @@ struct UserKernelOptions {
     std::string launcherFolder;               // where that launcher writes its report (writable in the sandbox)
     SandboxMode sandbox = SandboxMode::IfAvailable;
     WorkerLimits limits;  // a whole-file solution's worker's own (worker_limits.hpp)
+    // An instrumented build (check --races, --checked): RACELAB_ACCESS_RACES | RACELAB_ACCESS_CHECKED; 0 plain.
+    unsigned accessChecks = 0;
 };
 
 enum class KernelState {
@@ -76,6 +80,9 @@ struct UserKernelStatus {
     std::string note;    // the last thing the worker did beyond the launch list (a counted buffer grown, the frame run again)
     long long frames = 0;
     long long failedFrames = 0;  // frames it did not finish: a fault, a hang, a broken contract, a write past an output
+    std::optional<AccessReport> accesses;  // an instrumented build's findings in the last frame
+    int frameWidth = 0, frameHeight = 0;   // the last frame's size and outputs (name, bytes): where findings lie
+    std::vector<std::pair<std::string, std::size_t>> frameOutputs;
 };
 
 // Every frame's two times while a caller records them (bench's measured frames): the worker's own time for
@@ -119,6 +126,8 @@ public:
     // lesser of --kernel-timeout and what is left. nullopt: --kernel-timeout alone.
     void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
     const RecordedFrameTimes& recordedFrameTimes() const { return recorded_; }
+    // The running build's sites, when it is an instrumented one (status().accesses numbers them).
+    std::optional<AccessSites> accessSites() const;
 
 private:
     void takeBuild(KernelBuild build);

@@ -104,19 +104,23 @@ KernelFrame frameFrom(const nlohmann::json& r) {
 }
 
 nlohmann::json timesReply(const FrameTimes& times) {
-    return {{"ok", true},
+    nlohmann::json reply{{"ok", true},
             {"kernelMs", times.kernelMs},
             {"stepMs", times.stepMs},
             {"guardDamage", times.guardDamage},
             {"eventStepMs", times.eventStepMs},
             {"imageMs", times.imageMs},
             {"note", times.note}};
+    if (times.accesses) reply["accesses"] = accessReportJson(*times.accesses);
+    return reply;
 }
 
 FrameTimes timesFrom(const nlohmann::json& reply) {
-    return {reply.value("kernelMs", 0.0), reply.value("stepMs", std::vector<double>{}),
-            reply.value("guardDamage", std::vector<long long>{}), reply.value("eventStepMs", std::vector<double>{}),
-            reply.value("imageMs", 0.0), reply.value("note", std::string())};
+    FrameTimes times{reply.value("kernelMs", 0.0), reply.value("stepMs", std::vector<double>{}),
+                     reply.value("guardDamage", std::vector<long long>{}), reply.value("eventStepMs", std::vector<double>{}),
+                     reply.value("imageMs", 0.0), reply.value("note", std::string()), std::nullopt};
+    if (reply.contains("accesses")) times.accesses = accessReportFrom(reply.at("accesses"));
+    return times;
 }
 
 }  // namespace racelab::userkernel

@@ -99,13 +99,13 @@ __device__ void reportRace(unsigned long long first, unsigned long long second, 
     }
 }
 
-__device__ void reportStray(unsigned long long address, unsigned site, unsigned bytes) {
+__device__ void reportStray(unsigned long long address, unsigned site, unsigned bytes, unsigned flags) {
     RacelabAccessReport* report = racelabAccessConfig.report;
     const unsigned index = atomicAdd(&report->strayCount, 1u);
     if (index >= RACELAB_ACCESS_STRAYS) return;
     RacelabStray& s = report->strays[index];
     s.address = address, s.site = site, s.thread = static_cast<unsigned>(threadLinear()), s.bytes = bytes;
-    s.launch = racelabAccessConfig.launch;
+    s.launch = racelabAccessConfig.launch, s.flags = flags;
 }
 
 __device__ __forceinline__ void trace(unsigned long long address, unsigned site, unsigned kind) {
@@ -131,7 +131,7 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
     unsigned long long word = 0;
     bool shared = false;
     if ((mode & RACELAB_ACCESS_CHECKED) && (address & (bytes - 1u))) {  // misaligned: the GPU would fault
-        reportStray(address, site, bytes);
+        reportStray(address, site, bytes, RACELAB_STRAY_MISALIGNED | (__isShared(pointer) ? RACELAB_STRAY_SHARED : 0u));
         return 0;
     }
     if (__isShared(pointer)) {
@@ -139,7 +139,7 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
         unsigned total = 0;
         asm("mov.u32 %0, %%total_smem_size;" : "=r"(total));
         if ((mode & RACELAB_ACCESS_CHECKED) && offset + bytes > total) {
-            reportStray(address, site, bytes);
+            reportStray(offset, site, bytes, RACELAB_STRAY_SHARED);
             return 0;
         }
         if (!(mode & RACELAB_ACCESS_RACES) || !c.sharedShadow || (offset >> 2) >= c.sharedWords) return 1;
@@ -155,7 +155,7 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
             }
         if (!range) {
             if (mode & RACELAB_ACCESS_CHECKED) {
-                reportStray(address, site, bytes);
+                reportStray(address, site, bytes, 0u);
                 return 0;
             }
             if (c.report) atomicAdd(&c.report->untracked, 1u);

@@ -41,9 +41,11 @@ struct RacelabRace {
 };
 
 // An access outside every buffer (checked mode): skipped, and kept here.
+#define RACELAB_STRAY_SHARED 1u      // outside the block's shared memory
+#define RACELAB_STRAY_MISALIGNED 2u  // not a multiple of its size
 struct RacelabStray {
     unsigned long long address;
-    unsigned site, thread, bytes, launch;
+    unsigned site, thread, bytes, launch, flags, pad;
 };
 
 // One access to a traced word (the pixel inspector): in the order the checks saw them.

@@ -1,0 +1,209 @@
+// The worker's half of an instrumented build (access_checks.hpp). Host code only.
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include "access_checks.hpp"
+#include "launch_tables.hpp"  // checkCuda
+#include "userkernel/ptx_instrument.hpp"
+
+namespace racelab::userkernel {
+namespace {
+
+constexpr std::size_t kConfigSlots = 256;  // launches queued before the worker waits for the first's copy
+constexpr std::size_t kAlign = 256;
+
+std::size_t aligned(std::size_t bytes) { return (bytes + kAlign - 1) / kAlign * kAlign; }
+std::size_t wordsOf(std::size_t bytes) { return (bytes + 3) / 4; }
+
+}  // namespace
+
+AccessChecks::~AccessChecks() {
+    release();
+    cudaFree(report_);
+    cudaFreeHost(configSlots_);
+}
+
+void AccessChecks::release() {
+    cudaFree(shadow_), cudaFree(epochs_), cudaFree(sharedShadow_);
+    shadow_ = epochs_ = sharedShadow_ = nullptr;
+    shadowBytes_ = epochBytes_ = sharedShadowBytes_ = 0;
+}
+
+void AccessChecks::attach(cudaLibrary_t library, cudaStream_t stream, const std::string& label) {
+    mode_ = 0, stream_ = stream, label_ = label, config_ = nullptr;
+    moduleVariables_.clear();
+    void* mode = nullptr;
+    std::size_t bytes = 0;
+    if (cudaLibraryGetGlobal(&mode, &bytes, library, "racelabAccessMode") != cudaSuccess) {
+        cudaGetLastError();  // a plain build
+        return;
+    }
+    unsigned value = 0;
+    checkCuda(cudaMemcpy(&value, mode, sizeof value, cudaMemcpyDeviceToHost), "reading the access checks' mode");
+    checkCuda(cudaLibraryGetGlobal(&config_, &bytes, library, "racelabAccessConfig"), "finding the access checks");
+    if (bytes != sizeof(RacelabAccessConfig)) throw Error(label + ": the access checks' configuration has an unexpected size");
+    void* sitesAddress = nullptr;
+    checkCuda(cudaLibraryGetGlobal(&sitesAddress, &bytes, library, kAccessSitesSymbol), "finding the access sites");
+    std::vector<std::uint8_t> sitesBytes(bytes);
+    checkCuda(cudaMemcpy(sitesBytes.data(), sitesAddress, bytes, cudaMemcpyDeviceToHost), "reading the access sites");
+    const std::optional<AccessSites> sites = accessSitesFromJson(sitesBytes);
+    if (!sites) throw Error(label + ": the instrumented build's table of sites is unreadable");
+    for (const std::string& name : sites->moduleVariables) {
+        void* address = nullptr;
+        if (cudaLibraryGetGlobal(&address, &bytes, library, name.c_str()) != cudaSuccess) {
+            cudaGetLastError();
+            continue;
+        }
+        moduleVariables_.push_back({name, address, bytes, true});
+    }
+    if (!report_) checkCuda(cudaMalloc(&report_, sizeof(RacelabAccessReport)), "memory for the access report");
+    if (!configSlots_) checkCuda(cudaMallocHost(&configSlots_, kConfigSlots * sizeof(RacelabAccessConfig)), "pinned memory for the access checks");
+    mode_ = value;
+}
+
+void* AccessChecks::grow(void*& memory, std::size_t& have, std::size_t need, const char* what) {
+    if (need <= have) return memory;
+    checkCuda(cudaStreamSynchronize(stream_), "before making the access checks' memory larger");
+    cudaFree(memory);
+    memory = nullptr, have = 0;
+    if (cudaMalloc(&memory, need) != cudaSuccess) {
+        cudaGetLastError();
+        memory = nullptr;
+        throw Error(label_ + ": racelab's " + what + " (" + std::to_string(need >> 20) +
+                    " MiB) does not fit in the GPU's free memory; try a smaller frame (--size)");
+    }
+    have = need;
+    return memory;
+}
+
+void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
+    buffers_ = buffers;
+    buffers_.insert(buffers_.end(), moduleVariables_.begin(), moduleVariables_.end());
+    if (buffers_.size() > RACELAB_ACCESS_MAX_RANGES)
+        throw Error(label_ + ": more than " + std::to_string(RACELAB_ACCESS_MAX_RANGES) + " buffers to check (racelab's limit)");
+    const bool races = mode_ & RACELAB_ACCESS_RACES;
+    // Records of every tracked buffer first (cleared before each launch), then their marks (once a frame).
+    std::size_t records = 0, marks = 0;
+    for (const CheckedBuffer& b : buffers_)
+        if (races && b.tracked) records += aligned(16 * wordsOf(b.bytes)), marks += aligned(4 * wordsOf(b.bytes));
+    auto* memory = static_cast<std::uint8_t*>(grow(shadow_, shadowBytes_, records + marks, "shadow memory"));
+    base_ = RacelabAccessConfig{};
+    base_.rangeCount = static_cast<unsigned>(buffers_.size());
+    std::size_t recordAt = 0, markAt = records;
+    for (std::size_t i = 0; i < buffers_.size(); ++i) {
+        const CheckedBuffer& b = buffers_[i];
+        RacelabAccessRange& r = base_.ranges[i];
+        r.begin = reinterpret_cast<unsigned long long>(b.begin);
+        r.end = r.begin + b.bytes;
+        if (!(races && b.tracked)) continue;
+        r.shadow = reinterpret_cast<unsigned long long*>(memory + recordAt);
+        r.marks = reinterpret_cast<unsigned*>(memory + markAt);
+        recordAt += aligned(16 * wordsOf(b.bytes)), markAt += aligned(4 * wordsOf(b.bytes));
+    }
+    recordBytes_ = records;
+    if (records + marks) checkCuda(cudaMemsetAsync(shadow_, 0, records + marks, stream_), "clearing the shadow memory");
+    checkCuda(cudaMemsetAsync(report_, 0, sizeof(RacelabAccessReport), stream_), "clearing the access report");
+    base_.report = report_;
+    launches_.clear();
+}
+
+RacelabAccessConfig* AccessChecks::nextConfigSlot() {
+    // A slot is reused only once the copy that read it last has run.
+    if (nextSlot_ > 0 && nextSlot_ % kConfigSlots == 0) checkCuda(cudaStreamSynchronize(stream_), "waiting for the access checks' settings");
+    return configSlots_ + (nextSlot_++ % kConfigSlots);
+}
+
+void AccessChecks::beforeLaunch(const void* function, const std::string& kernel, dim3 grid, dim3 block, std::size_t dynamicShared) {
+    const unsigned long long threads = 1ull * grid.x * grid.y * grid.z * block.x * block.y * block.z;
+    grow(epochs_, epochBytes_, std::max<std::size_t>(4, 4 * threads), "barrier counts");
+    checkCuda(cudaMemsetAsync(epochs_, 0, 4 * threads, stream_), "clearing the barrier counts");
+    RacelabAccessConfig* config = nextConfigSlot();
+    *config = base_;
+    config->launch = static_cast<unsigned>(launches_.size());
+    config->epochs = static_cast<unsigned*>(epochs_);
+    config->epochThreads = threads;
+    if (mode_ & RACELAB_ACCESS_RACES) {
+        // A launch boundary orders every access before it: the records start empty.
+        if (recordBytes_) checkCuda(cudaMemsetAsync(shadow_, 0, recordBytes_, stream_), "clearing the shadow memory");
+        cudaFuncAttributes attributes{};
+        checkCuda(cudaFuncGetAttributes(&attributes, function), "reading a kernel's shared memory");
+        const std::size_t words = wordsOf(attributes.sharedSizeBytes + dynamicShared);
+        if (words) {
+            int perSm = 0, sms = 0, device = 0;
+            cudaGetDevice(&device);
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+            const int threadsABlock = static_cast<int>(block.x * block.y * block.z);
+            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, function, threadsABlock, dynamicShared) != cudaSuccess) cudaGetLastError();
+            const std::size_t slots = static_cast<std::size_t>(std::max(1, perSm) * std::max(1, sms));
+            const std::size_t bytes = 16 * words * slots;
+            grow(sharedShadow_, sharedShadowBytes_, bytes, "shadow of shared memory");
+            checkCuda(cudaMemsetAsync(sharedShadow_, 0, bytes, stream_), "clearing the shadow of shared memory");
+            config->sharedShadow = static_cast<unsigned long long*>(sharedShadow_);
+            config->sharedWords = static_cast<unsigned>(words);
+            config->sharedSlots = static_cast<unsigned>(slots);
+        }
+    }
+    checkCuda(cudaMemcpyAsync(config_, config, sizeof *config, cudaMemcpyHostToDevice, stream_), "setting the access checks");
+    LaunchShape shape;
+    shape.kernel = kernel;
+    shape.grid[0] = grid.x, shape.grid[1] = grid.y, shape.grid[2] = grid.z;
+    shape.block[0] = block.x, shape.block[1] = block.y, shape.block[2] = block.z;
+    launches_.push_back(shape);
+}
+
+AccessReport AccessChecks::report() {
+    std::vector<std::uint8_t> bytes(sizeof(RacelabAccessReport));
+    checkCuda(cudaMemcpy(bytes.data(), report_, bytes.size(), cudaMemcpyDeviceToHost), "reading the access report");
+    const auto* r = reinterpret_cast<const RacelabAccessReport*>(bytes.data());
+    AccessReport out;
+    out.launches = launches_;
+    out.racesDropped = r->racesDropped;
+    out.strayCount = r->strayCount;
+    out.untracked = r->untracked;
+    auto bufferAt = [&](unsigned long long address, std::string& name, long long& offset) {
+        for (const CheckedBuffer& b : buffers_) {
+            const auto begin = reinterpret_cast<unsigned long long>(b.begin);
+            if (address >= begin && address < begin + b.bytes) {
+                name = b.name, offset = static_cast<long long>(address - begin);
+                return;
+            }
+        }
+    };
+    for (const RacelabRace& race : r->races) {
+        if (!race.key) continue;
+        AccessRace a;
+        a.siteA = static_cast<int>((race.key >> 14) & 0x3fffu), a.siteB = static_cast<int>(race.key & 0x3fffu);
+        a.acrossBlocks = (race.key >> 62) & 1u, a.writeWrite = (race.key >> 61) & 1u;
+        a.words = race.words, a.events = race.events;
+        a.threadA = race.threadA, a.threadB = race.threadB, a.launch = static_cast<int>(race.launch);
+        bufferAt(race.exampleAddress, a.buffer, a.offset);
+        if (a.buffer.empty()) a.offset = static_cast<long long>(race.exampleAddress);  // shared memory: the offset
+        out.races.push_back(a);
+    }
+    std::sort(out.races.begin(), out.races.end(), [](const AccessRace& x, const AccessRace& y) {
+        return x.words != y.words ? x.words > y.words : x.events > y.events;
+    });
+    for (unsigned i = 0; i < std::min<unsigned>(r->strayCount, RACELAB_ACCESS_STRAYS); ++i) {
+        const RacelabStray& s = r->strays[i];
+        AccessStray a;
+        a.site = static_cast<int>(s.site), a.address = s.address, a.bytes = static_cast<int>(s.bytes);
+        a.thread = s.thread, a.launch = static_cast<int>(s.launch), a.misaligned = s.flags & RACELAB_STRAY_MISALIGNED;
+        if (s.flags & RACELAB_STRAY_SHARED) {
+            a.nearest = "shared memory";
+        } else {
+            long long best = 0;
+            for (const CheckedBuffer& b : buffers_) {
+                const auto begin = static_cast<long long>(reinterpret_cast<unsigned long long>(b.begin));
+                const auto end = begin + static_cast<long long>(b.bytes), at = static_cast<long long>(s.address);
+                const long long distance = at >= end ? at - end : at < begin ? at - begin : 0;
+                if (a.nearest.empty() || std::llabs(distance) < std::llabs(best)) a.nearest = b.name, best = distance;
+            }
+            a.distance = best;
+        }
+        out.strays.push_back(a);
+    }
+    return out;
+}
+
+}  // namespace racelab::userkernel

@@ -1,0 +1,68 @@
+// The worker's half of an instrumented build (check --races, --checked; racelab/access_check.cuh): finds the
+// build's configuration in the loaded module, gives every buffer the kernel may touch its range and, where
+// races are looked for, its shadow memory; before each launch clears the shadow (a launch boundary orders
+// everything) and sets the launch's configuration; after the frame reads the report back. The executor calls
+// it; a plain build has no racelabAccessConfig and leaves it idle.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <string>
+#include <vector>
+
+#include "userkernel/access_report.hpp"
+#include "userkernel/device/racelab/access_check_layout.cuh"
+
+namespace racelab::userkernel {
+
+struct CheckedBuffer {
+    std::string name;
+    const void* begin = nullptr;
+    std::size_t bytes = 0;
+    bool tracked = true;  // races looked for in it (racelab's inputs are read-only: bounds only)
+};
+
+class AccessChecks {
+public:
+    AccessChecks() = default;
+    AccessChecks(const AccessChecks&) = delete;
+    AccessChecks& operator=(const AccessChecks&) = delete;
+    ~AccessChecks();
+
+    // After a module loads: whether it is instrumented, and which of its own variables it has.
+    void attach(cudaLibrary_t library, cudaStream_t stream, const std::string& label);
+    bool active() const { return mode_ != 0; }
+
+    // Before each run of a frame: the buffers (racelab's, the scratch buffers; the module's own variables are
+    // added here) and an empty report.
+    void beginFrame(const std::vector<CheckedBuffer>& buffers);
+    // Before each launch, on the stream.
+    void beforeLaunch(const void* function, const std::string& kernel, dim3 grid, dim3 block, std::size_t dynamicShared);
+    // After the frame, its stream finished.
+    AccessReport report();
+
+private:
+    void release();
+    void* grow(void*& memory, std::size_t& have, std::size_t need, const char* what);
+    RacelabAccessConfig* nextConfigSlot();
+
+    unsigned mode_ = 0;
+    std::string label_;
+    cudaStream_t stream_ = nullptr;
+    void* config_ = nullptr;  // the module's __constant__ racelabAccessConfig
+    std::vector<CheckedBuffer> moduleVariables_;
+    std::vector<CheckedBuffer> buffers_;  // this frame's, module variables included
+    RacelabAccessConfig base_{};          // the frame's ranges; each launch adds its own fields
+    void* shadow_ = nullptr;              // every tracked buffer's records and marks, one allocation
+    std::size_t shadowBytes_ = 0;
+    std::size_t recordBytes_ = 0;         // the records' part of it (cleared before each launch)
+    void* epochs_ = nullptr;
+    std::size_t epochBytes_ = 0;
+    void* sharedShadow_ = nullptr;
+    std::size_t sharedShadowBytes_ = 0;
+    RacelabAccessReport* report_ = nullptr;
+    RacelabAccessConfig* configSlots_ = nullptr;  // page-locked, one a launch in flight
+    std::size_t nextSlot_ = 0;
+    std::vector<LaunchShape> launches_;
+};
+
+}  // namespace racelab::userkernel

@@ -1,0 +1,39 @@
+#include "app/kernel_access_checks.hpp"
+
+#include <cstdio>
+
+#include "userkernel/access_findings.hpp"
+#include "userkernel/device/racelab/access_check_layout.cuh"
+#include "userkernel/kernel_compiler.hpp"
+
+namespace racelab {
+
+unsigned accessChecksFor(bool races, bool checked) {
+    return (races ? RACELAB_ACCESS_RACES : 0u) | (checked ? RACELAB_ACCESS_CHECKED : 0u);
+}
+
+bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSinceAsked) {
+    const userkernel::UserKernelStatus& status = kernel.status();
+    if (status.wholeFile) {
+        std::printf("--races/--checked: not covered for a whole-file solution. Its kernels are compiled by nvcc into the "
+                    "solution's own library, beside its host code, and racelab rewrites only the PTX of kernels it "
+                    "compiles itself (launch lists). Check a launch-list version of the kernels, or use --sanitize "
+                    "(compute-sanitizer: out of bounds, and races in shared memory).\n");
+        return true;
+    }
+    const std::optional<userkernel::AccessSites> sites = kernel.accessSites();
+    if (!sites || !status.accesses) {
+        std::printf("--races/--checked: the frame ran without the access checks' report (racelab's fault, not the kernel's)\n");
+        return false;
+    }
+    userkernel::FindingContext context;
+    for (const std::string& file : userkernel::localIncludes(kernel.path())) context.userFiles.insert(file);
+    context.width = status.frameWidth, context.height = status.frameHeight;
+    context.outputs = status.frameOutputs;
+    std::fputs(userkernel::formatAccessFindings(*status.accesses, *sites, context).c_str(), stdout);
+    std::printf("(instrumented build %s%.2f s; findings %.2f s after the command started)\n", status.fromCache ? "from the cache, " : "",
+                status.compileMs / 1000.0, secondsSinceAsked);
+    return status.accesses->races.empty() && status.accesses->strayCount == 0;
+}
+
+}  // namespace racelab
