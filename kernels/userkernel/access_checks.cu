@@ -5,6 +5,7 @@
 
 #include "access_checks.hpp"
 #include "launch_tables.hpp"  // checkCuda
+#include "userkernel/cubin_symbols.hpp"  // plainKernelName: a variable's name as its source spells it
 #include "userkernel/ptx_instrument.hpp"
 
 namespace racelab::userkernel {
@@ -12,6 +13,7 @@ namespace {
 
 constexpr std::size_t kConfigSlots = 256;  // launches queued before the worker waits for the first's copy
 constexpr std::size_t kAlign = 256;
+constexpr long long kNearBytes = 16ll << 20;  // a stray access farther than this from every buffer names none
 
 std::size_t aligned(std::size_t bytes) { return (bytes + kAlign - 1) / kAlign * kAlign; }
 std::size_t wordsOf(std::size_t bytes) { return (bytes + 3) / 4; }
@@ -55,7 +57,7 @@ void AccessChecks::attach(cudaLibrary_t library, cudaStream_t stream, const std:
             cudaGetLastError();
             continue;
         }
-        moduleVariables_.push_back({name, address, bytes, true});
+        moduleVariables_.push_back({plainKernelName(name), address, bytes, true});
     }
     if (!report_) checkCuda(cudaMalloc(&report_, sizeof(RacelabAccessReport)), "memory for the access report");
     if (!configSlots_) checkCuda(cudaMallocHost(&configSlots_, kConfigSlots * sizeof(RacelabAccessConfig)), "pinned memory for the access checks");
@@ -89,6 +91,7 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
         if (races && b.tracked) records += aligned(16 * wordsOf(b.bytes)), marks += aligned(4 * wordsOf(b.bytes));
     auto* memory = static_cast<std::uint8_t*>(grow(shadow_, shadowBytes_, records + marks, "shadow memory"));
     base_ = RacelabAccessConfig{};
+    base_.proceed = 1;
     base_.rangeCount = static_cast<unsigned>(buffers_.size());
     std::size_t recordAt = 0, markAt = records;
     for (std::size_t i = 0; i < buffers_.size(); ++i) {
@@ -200,6 +203,8 @@ AccessReport AccessChecks::report() {
                 if (a.nearest.empty() || std::llabs(distance) < std::llabs(best)) a.nearest = b.name, best = distance;
             }
             a.distance = best;
+            // Far from everything (a null or made-up pointer): no buffer is "nearest" in a useful sense.
+            if (std::llabs(best) > kNearBytes) a.nearest.clear();
         }
         out.strays.push_back(a);
     }

@@ -100,7 +100,9 @@ std::optional<MemoryInstruction> memoryInstruction(const std::string& line) {
         const std::string& q = parts[i];
         if (q == "global" || q == "shared" || q == "shared::cta") space = q == "global" ? "global" : "shared";
         else if (q == "local" || q == "param" || q == "const" || q == "shared::cluster") space = "";
-        else if (q == "volatile" || q == "relaxed" || q == "acquire" || q == "release") in.strong = true;
+        // Strong as the memory model's atomics (cuda::atomic_ref, acquire/release) are; `volatile` is not: it only
+        // keeps the compiler from caching the value, and warp-synchronous code through it still races.
+        else if (q == "relaxed" || q == "acquire" || q == "release") in.strong = true;
         else if (q == "v2" || q == "v4" || q == "v8") vector = q[1] - '0';
         else if (const int w = widthOfType(q)) width = w;
     }

@@ -16,7 +16,7 @@ struct AccessSite {
     std::string kind;   // "load", "store" or "atomic"
     std::string space;  // "global", "shared" or "generic" (resolved when it runs)
     int bytes = 0;
-    bool strong = false;  // volatile, relaxed, acquire or release: ordered like an atomic
+    bool strong = false;  // an atomic, or a relaxed, acquire or release load or store: never a data race
     std::string file;     // where its .loc points (an inlined function: the function's own line)
     int line = 0;
     std::string callerFile;  // where that function was inlined, if it was

@@ -84,6 +84,12 @@ nlohmann::json frameRequest(const KernelFrame& frame, long long id) {
                               {"width", frame.width},
                               {"height", frame.height},
                               {"sceneId", frame.sceneId}};
+    // Names and sizes: an instrumented build checks every access against them and reports by name.
+    nlohmann::json inputs = nlohmann::json::array(), outputNames = nlohmann::json::array();
+    for (const auto& input : frame.inputs) inputs.push_back({input.name, input.bytes});
+    for (const auto& output : frame.outputs) outputNames.push_back(output.name);
+    request["inputs"] = inputs;
+    request["outputNames"] = outputNames;
     if (frame.wholeFileScene) request["scene"] = sceneJson(*frame.wholeFileScene);
     return request;
 }
@@ -95,7 +101,11 @@ KernelFrame frameFrom(const nlohmann::json& r) {
     for (const auto& p : r.at("pointers"))
         f.pointers.push_back({p.at(0).get<std::size_t>(), p.at(1).get<bool>(), p.at(2).get<int>()});
     f.sizes = r.at("sizes").get<std::vector<std::int64_t>>();
-    for (std::size_t bytes : r.value("outputBytes", std::vector<std::size_t>{})) f.outputs.push_back({"", bytes});
+    const auto names = r.value("outputNames", std::vector<std::string>{});
+    for (std::size_t bytes : r.value("outputBytes", std::vector<std::size_t>{}))
+        f.outputs.push_back({f.outputs.size() < names.size() ? names[f.outputs.size()] : "", bytes});
+    for (const auto& input : r.value("inputs", nlohmann::json::array()))
+        f.inputs.push_back({input.at(0).get<std::string>(), nullptr, input.at(1).get<std::size_t>()});
     f.width = r.at("width").get<int>();
     f.height = r.at("height").get<int>();
     f.sceneId = r.value("sceneId", 0LL);

@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 
 #include "core/asset_paths.hpp"
+#include "core/read_file.hpp"
+#include "test_data.hpp"
 #include "nvrtc_test_support.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/cubin_symbols.hpp"
@@ -141,7 +144,13 @@ TEST(PtxInstrument, TheStarterBuildsInstrumentedWithItsReadAndWriteAtTheirLines)
     REQUIRE_NVRTC();
     if (const std::string missing = jitLinkMissing(); !missing.empty()) GTEST_SKIP() << missing;
     const std::string starter = findAsset("kernels/circles/starter.cu");
-    const KernelBuild build = compileKernel({starter, "sm_90", {}, std::nullopt, 3u}, KernelCache(""));
+    // Every mode: without the checked mode racelabAccess always lets an access go ahead, and a compiler that
+    // saw that would drop its result, which the rewrite reads (racelab/access_check_layout.cuh: proceed).
+    for (unsigned mode : {2u, 3u}) {
+        const KernelBuild build = compileKernel({starter, "sm_90", {}, std::nullopt, mode}, KernelCache(""));
+        EXPECT_TRUE(build.ok) << "mode " << mode << ": " << build.messages();
+    }
+    const KernelBuild build = compileKernel({starter, "sm_90", {}, std::nullopt, 1u}, KernelCache(""));
     ASSERT_TRUE(build.ok) << build.messages();
     const auto symbols = readCubinSymbols(build.cubin);
     ASSERT_TRUE(symbols.has_value());
@@ -169,10 +178,28 @@ TEST(PtxInstrument, EveryStarterAndExampleAssemblesInstrumented) {
         std::vector<std::string> assets{family->kernelContract->starter};
         for (const KernelExample& e : family->kernelContract->examples) assets.push_back(e.asset);
         for (const std::string& asset : assets) {
-            const KernelBuild build = compileKernel({findAsset(asset), "sm_90", {}, std::nullopt, 3u}, KernelCache(""));
+            const KernelBuild build = compileKernel({findAsset(asset), "sm_90", {}, std::nullopt, 1u}, KernelCache(""));
             EXPECT_TRUE(build.ok) << asset << ":\n" << build.messages();
             ++built;
         }
     }
     EXPECT_GE(built, 10);
+}
+
+TEST(PtxInstrument, EveryTwinOfTheRaceSetAssemblesInstrumented) {
+    // tests/data/races: the GPU tests run them; here each must build, and say what it expects.
+    REQUIRE_NVRTC();
+    if (const std::string missing = jitLinkMissing(); !missing.empty()) GTEST_SKIP() << missing;
+    int built = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(racelab::testing::testDataPath("data/races"))) {
+        if (entry.path().extension() != ".cu") continue;
+        const std::string text = readWholeFile(entry.path().string()).value_or("");
+        EXPECT_TRUE(contains(text, "// scene: ")) << entry.path();
+        EXPECT_NE(contains(text, "// expect: none"), contains(text, "// expect: read-write") || contains(text, "// expect: write-write"))
+            << entry.path();
+        const KernelBuild build = compileKernel({entry.path().string(), "sm_90", {}, std::nullopt, 1u}, KernelCache(""));
+        EXPECT_TRUE(build.ok) << entry.path() << ":\n" << build.messages();
+        ++built;
+    }
+    EXPECT_GE(built, 20);
 }

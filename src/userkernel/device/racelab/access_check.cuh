@@ -124,6 +124,7 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
     using namespace racelab_access;
     constexpr unsigned mode = RACELAB_ACCESS_MODE;
     const RacelabAccessConfig& c = racelabAccessConfig;
+    const unsigned go = c.proceed;
     const unsigned bytes = (info & 15u) + 1u, kind = (info >> 4) & 15u, site = info >> 8;
     const void* pointer = reinterpret_cast<const void*>(address);
     unsigned long long* shadow = nullptr;
@@ -142,7 +143,7 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
             reportStray(offset, site, bytes, RACELAB_STRAY_SHARED);
             return 0;
         }
-        if (!(mode & RACELAB_ACCESS_RACES) || !c.sharedShadow || (offset >> 2) >= c.sharedWords) return 1;
+        if (!(mode & RACELAB_ACCESS_RACES) || !c.sharedShadow || (offset >> 2) >= c.sharedWords) return go;
         shadow = c.sharedShadow + 2ull * (static_cast<unsigned long long>(blockLinear() % c.sharedSlots) * c.sharedWords);
         word = offset >> 2;
         shared = true;
@@ -159,15 +160,15 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
                 return 0;
             }
             if (c.report) atomicAdd(&c.report->untracked, 1u);
-            return 1;
+            return go;
         }
-        if (!(mode & RACELAB_ACCESS_RACES) || !range->shadow) return 1;
+        if (!(mode & RACELAB_ACCESS_RACES) || !range->shadow) return go;
         shadow = range->shadow;
         marks = range->marks;
         word = (address - range->begin) >> 2;
         address = range->begin + (word << 2);
     } else {
-        return 1;  // local or constant memory: one thread's own, or read-only
+        return go;  // local or constant memory: one thread's own, or read-only
     }
     if (address + bytes > c.traceBegin && address < c.traceEnd) trace(address, site, kind);
 
@@ -199,7 +200,7 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
             *reinterpret_cast<volatile unsigned long long*>(entry + 1) = record;
         }
     }
-    return 1;
+    return go;
 }
 
 extern "C" __device__ __noinline__ void racelabBarrier() {

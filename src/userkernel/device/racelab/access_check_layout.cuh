@@ -16,7 +16,7 @@
 
 // The `info` word of an instrumented access: site << 8 | kind bits << 4 | (bytes - 1).
 #define RACELAB_ACCESS_WRITE 1u   // a store, or the write half of an atomic
-#define RACELAB_ACCESS_ATOMIC 2u  // an atomic, or a strong (volatile, relaxed, acquire, release) load or store
+#define RACELAB_ACCESS_ATOMIC 2u  // an atomic, or a strong (relaxed, acquire, release) load or store
 
 // A buffer an access may touch. `shadow`: two records a 4-byte word (last write, last read), null where the
 // buffer is only bounds-checked (racelab's inputs, read-only by contract); `marks`: one word a word, which
@@ -65,6 +65,9 @@ struct RacelabAccessReport {
 };
 
 struct RacelabAccessConfig {
+    // 1, what racelabAccess returns for an access that goes ahead: read from memory, so that the compiler
+    // cannot prove the result constant (without the checked mode it would be) and drop it from the signature.
+    unsigned proceed;
     unsigned rangeCount;
     unsigned launch;  // which launch of the frame this is
     RacelabAccessRange ranges[RACELAB_ACCESS_MAX_RANGES];
