@@ -60,6 +60,10 @@ void AccessChecks::attach(cudaLibrary_t library, cudaStream_t stream, const std:
         moduleVariables_.push_back({plainKernelName(name), address, bytes, true});
     }
     if (!report_) checkCuda(cudaMalloc(&report_, sizeof(RacelabAccessReport)), "memory for the access report");
+    int device = 0, reserved = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device);
+    sharedBase_ = static_cast<unsigned>(reserved);
     if (!configSlots_) checkCuda(cudaMallocHost(&configSlots_, kConfigSlots * sizeof(RacelabAccessConfig)), "pinned memory for the access checks");
     mode_ = value;
 }
@@ -82,20 +86,34 @@ void* AccessChecks::grow(void*& memory, std::size_t& have, std::size_t need, con
 void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
     buffers_ = buffers;
     buffers_.insert(buffers_.end(), moduleVariables_.begin(), moduleVariables_.end());
-    if (buffers_.size() > RACELAB_ACCESS_MAX_RANGES)
+    // The module's variables lie together in its global segment (a header alone may bring dozens, of a byte
+    // each): one range holds every run of them, while reports still name each (buffers_).
+    std::vector<CheckedBuffer> ranges = buffers, variables = moduleVariables_;
+    std::sort(variables.begin(), variables.end(), [](const CheckedBuffer& x, const CheckedBuffer& y) { return x.begin < y.begin; });
+    for (const CheckedBuffer& v : variables) {
+        const auto begin = static_cast<const std::uint8_t*>(v.begin);
+        const bool joins = !ranges.empty() && ranges.size() > buffers.size() &&
+                           begin <= static_cast<const std::uint8_t*>(ranges.back().begin) + ranges.back().bytes + kAlign;
+        if (joins) ranges.back().bytes = std::max<std::size_t>(ranges.back().bytes, begin + v.bytes - static_cast<const std::uint8_t*>(ranges.back().begin));
+        else {  // from a 16-byte boundary, so that the shadow's words are the memory's words
+            const auto start = reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(begin) & ~std::uintptr_t{15});
+            ranges.push_back({"the module's variables", start, v.bytes + static_cast<std::size_t>(begin - start), true});
+        }
+    }
+    if (ranges.size() > RACELAB_ACCESS_MAX_RANGES)
         throw Error(label_ + ": more than " + std::to_string(RACELAB_ACCESS_MAX_RANGES) + " buffers to check (racelab's limit)");
     const bool races = mode_ & RACELAB_ACCESS_RACES;
     // Records of every tracked buffer first (cleared before each launch), then their marks (once a frame).
     std::size_t records = 0, marks = 0;
-    for (const CheckedBuffer& b : buffers_)
+    for (const CheckedBuffer& b : ranges)
         if (races && b.tracked) records += aligned(16 * wordsOf(b.bytes)), marks += aligned(4 * wordsOf(b.bytes));
     auto* memory = static_cast<std::uint8_t*>(grow(shadow_, shadowBytes_, records + marks, "shadow memory"));
     base_ = RacelabAccessConfig{};
     base_.proceed = 1;
-    base_.rangeCount = static_cast<unsigned>(buffers_.size());
+    base_.rangeCount = static_cast<unsigned>(ranges.size());
     std::size_t recordAt = 0, markAt = records;
-    for (std::size_t i = 0; i < buffers_.size(); ++i) {
-        const CheckedBuffer& b = buffers_[i];
+    for (std::size_t i = 0; i < ranges.size(); ++i) {
+        const CheckedBuffer& b = ranges[i];
         RacelabAccessRange& r = base_.ranges[i];
         r.begin = reinterpret_cast<unsigned long long>(b.begin);
         r.end = r.begin + b.bytes;
@@ -126,6 +144,7 @@ void AccessChecks::beforeLaunch(const void* function, const std::string& kernel,
     config->launch = static_cast<unsigned>(launches_.size());
     config->epochs = static_cast<unsigned*>(epochs_);
     config->epochThreads = threads;
+    config->sharedBase = sharedBase_;
     if (mode_ & RACELAB_ACCESS_RACES) {
         // A launch boundary orders every access before it: the records start empty.
         if (recordBytes_) checkCuda(cudaMemsetAsync(shadow_, 0, recordBytes_, stream_), "clearing the shadow memory");
@@ -145,6 +164,7 @@ void AccessChecks::beforeLaunch(const void* function, const std::string& kernel,
             config->sharedShadow = static_cast<unsigned long long*>(sharedShadow_);
             config->sharedWords = static_cast<unsigned>(words);
             config->sharedSlots = static_cast<unsigned>(slots);
+
         }
     }
     checkCuda(cudaMemcpyAsync(config_, config, sizeof *config, cudaMemcpyHostToDevice, stream_), "setting the access checks");

@@ -62,6 +62,7 @@ private:
     RacelabAccessReport* report_ = nullptr;
     RacelabAccessConfig* configSlots_ = nullptr;  // page-locked, one a launch in flight
     std::size_t nextSlot_ = 0;
+    unsigned sharedBase_ = 0;  // the device's reserved shared memory a block (where the block's own starts)
     std::vector<LaunchShape> launches_;
 };
 

@@ -175,6 +175,7 @@ TEST(AccessChecksGpu, EveryExampleKernelIsClean) {
     for (const WorkloadFamily* family : workloadFamilies()) {
         if (!family->kernelContract) continue;
         for (const KernelExample& e : family->kernelContract->examples) {
+            if (!e.correct) continue;  // the examples that race on purpose
             SCOPED_TRACE(e.asset);
             const std::map<std::string, std::string> scenes{{"circles", "circles/rand10k"}, {"histogram", "histogram/random"},
                                                             {"mesh", "mesh/torus"}, {"planes", "planes/default"}, {"fourier", "fourier/text"}};

@@ -136,16 +136,18 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
         return 0;
     }
     if (__isShared(pointer)) {
+        // The block's own bytes: [sharedBase, sharedBase + %total_smem_size) of its window (static, then dynamic).
         const unsigned offset = static_cast<unsigned>(__cvta_generic_to_shared(pointer));
         unsigned total = 0;
         asm("mov.u32 %0, %%total_smem_size;" : "=r"(total));
-        if ((mode & RACELAB_ACCESS_CHECKED) && offset + bytes > total) {
-            reportStray(offset, site, bytes, RACELAB_STRAY_SHARED);
+        const bool inside = offset >= c.sharedBase && offset - c.sharedBase + bytes <= total;
+        if ((mode & RACELAB_ACCESS_CHECKED) && !inside) {
+            reportStray(offset - c.sharedBase, site, bytes, RACELAB_STRAY_SHARED);
             return 0;
         }
-        if (!(mode & RACELAB_ACCESS_RACES) || !c.sharedShadow || (offset >> 2) >= c.sharedWords) return go;
+        if (!(mode & RACELAB_ACCESS_RACES) || !c.sharedShadow || !inside || ((offset - c.sharedBase) >> 2) >= c.sharedWords) return go;
         shadow = c.sharedShadow + 2ull * (static_cast<unsigned long long>(blockLinear() % c.sharedSlots) * c.sharedWords);
-        word = offset >> 2;
+        word = (offset - c.sharedBase) >> 2;
         shared = true;
     } else if (__isGlobal(pointer)) {
         const RacelabAccessRange* range = nullptr;

@@ -75,6 +75,8 @@ struct RacelabAccessConfig {
     unsigned long long epochThreads;
     unsigned long long* sharedShadow;  // two records a word of a block's shared memory, per slot
     unsigned sharedWords, sharedSlots; // words a slot; slots (a block uses slot blockLinear % sharedSlots)
+    unsigned sharedBase;               // where a block's own shared memory starts in its window (the GPU reserves
+                                       // the bytes before it: cudaDevAttrReservedSharedMemoryPerBlock)
     RacelabAccessReport* report;
     unsigned long long traceBegin, traceEnd;  // accesses to [begin, end) go into the trace
 };
