@@ -105,9 +105,11 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
     const bool races = mode_ & RACELAB_ACCESS_RACES;
     // Records of every tracked buffer first (cleared before each launch), then their marks (once a frame).
     std::size_t records = 0, marks = 0;
+    shadowed_ = 0;
     for (const CheckedBuffer& b : ranges)
-        if (races && b.tracked) records += aligned(16 * wordsOf(b.bytes)), marks += aligned(4 * wordsOf(b.bytes));
+        if (races && b.tracked) records += aligned(16 * wordsOf(b.bytes)), marks += aligned(4 * wordsOf(b.bytes)), shadowed_ += b.bytes;
     auto* memory = static_cast<std::uint8_t*>(grow(shadow_, shadowBytes_, records + marks, "shadow memory"));
+    frameShadow_ = records + marks;
     base_ = RacelabAccessConfig{};
     base_.proceed = 1;
     base_.rangeCount = static_cast<unsigned>(ranges.size());
@@ -127,6 +129,7 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
     checkCuda(cudaMemsetAsync(report_, 0, sizeof(RacelabAccessReport), stream_), "clearing the access report");
     base_.report = report_;
     launches_.clear();
+    sharedShadowUsed_ = sharedShadowed_ = 0;
 }
 
 RacelabAccessConfig* AccessChecks::nextConfigSlot() {
@@ -162,6 +165,7 @@ void AccessChecks::beforeLaunch(const void* function, const std::string& kernel,
             grow(sharedShadow_, sharedShadowBytes_, bytes, "shadow of shared memory");
             checkCuda(cudaMemsetAsync(sharedShadow_, 0, bytes, stream_), "clearing the shadow of shared memory");
             config->sharedShadow = static_cast<unsigned long long*>(sharedShadow_);
+            sharedShadowUsed_ = std::max(sharedShadowUsed_, bytes), sharedShadowed_ = std::max(sharedShadowed_, 4 * words * slots);
             config->sharedWords = static_cast<unsigned>(words);
             config->sharedSlots = static_cast<unsigned>(slots);
 
@@ -184,6 +188,8 @@ AccessReport AccessChecks::report() {
     out.racesDropped = r->racesDropped;
     out.strayCount = r->strayCount;
     out.untracked = r->untracked;
+    out.shadowBytes = frameShadow_ + sharedShadowUsed_;
+    out.shadowedBytes = shadowed_ + sharedShadowed_;
     auto bufferAt = [&](unsigned long long address, std::string& name, long long& offset) {
         for (const CheckedBuffer& b : buffers_) {
             const auto begin = reinterpret_cast<unsigned long long>(b.begin);

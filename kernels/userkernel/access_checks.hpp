@@ -62,7 +62,9 @@ private:
     RacelabAccessReport* report_ = nullptr;
     RacelabAccessConfig* configSlots_ = nullptr;  // page-locked, one a launch in flight
     std::size_t nextSlot_ = 0;
-    unsigned sharedBase_ = 0;  // the device's reserved shared memory a block (where the block's own starts)
+    unsigned sharedBase_ = 0;
+    std::size_t frameShadow_ = 0, shadowed_ = 0;                 // this frame's global shadow and what it shadows
+    std::size_t sharedShadowUsed_ = 0, sharedShadowed_ = 0;      // the largest launch's shared shadow, and its slots' bytes  // the device's reserved shared memory a block (where the block's own starts)
     std::vector<LaunchShape> launches_;
 };
 

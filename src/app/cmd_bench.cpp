@@ -13,6 +13,7 @@
 #include "app/bench_suite.hpp"
 #include "app/bench_throughput.hpp"
 #include "app/bench_user_kernel.hpp"
+#include "app/kernel_access_checks.hpp"
 #include "app/commands.hpp"
 #include "frame/frame_loop.hpp"
 #include "app/headless_session.hpp"
@@ -335,10 +336,21 @@ int runSuite(const BenchOptions& options) {
 int runBench(const BenchOptions& options) {
     faultInjection().failInterop = options.simulateInteropFailure;
     if (options.suite) return runSuite(options);
-    PreparedScene prepared = prepareScene(options.selection, "1024x1024");
+    SceneSelection selection = options.selection;
+    if ((options.races || options.checked) && selection.kernel.empty())
+        throw UsageError("--races and --checked time a user kernel's instrumented build: they need --kernel FILE");
+    selection.kernelAccessChecks = accessChecksFor(options.races, options.checked);
+    if (selection.kernelAccessChecks) selection.kernelTimeout = std::max(selection.kernelTimeout, 60.0);  // slower frames
+    PreparedScene prepared = prepareScene(selection, "1024x1024");
     if (!prepared.backendNote.empty()) std::fprintf(stderr, "racelab bench: %s\n", prepared.backendNote.c_str());
     if (!options.json.empty()) requireWritable(options.json);  // before the run, not after it
     auto result = benchScene(options, prepared, false);
+    if (selection.kernelAccessChecks) {
+        const std::string checks = options.races && options.checked ? "races+checked" : options.races ? "races" : "checked";
+        result->recorder.addFieldJson("access_checks", "\"" + checks + "\"");
+        std::printf("  the kernel's instrumented build (%s): its times include the checks and the clearing of their shadow memory\n",
+                    checks.c_str());
+    }
     printStageTable(*result);
     if (options.cpu && !interruptSignal()) {
         const auto lines = benchCpuReference(*prepared.scene, prepared.size, prepared.variant, result->recorder.summary(1).p50);

@@ -138,6 +138,10 @@ CommandLine::CommandLine() {
     benchCommand->add_option("--frames", bench.frames, "frames measured")->capture_default_str();
     benchCommand->add_option("--warmup", bench.warmup, "frames run before measuring")->capture_default_str();
     benchCommand->add_flag("--cpu", bench.cpu, "also time the CPU reference (OpenMP) and print the speed-up");
+    benchCommand->add_flag("--races", bench.races,
+                           "time the --kernel's instrumented build as check --races runs it (every access recorded)");
+    benchCommand->add_flag("--checked", bench.checked,
+                           "time the --kernel's instrumented build as check --checked runs it (every access bounds-checked)");
     benchCommand->add_flag("--graph,!--no-graph", bench.graph,
                            "run each measured frame as one CUDA graph where the scene allows it (default; a frame that "
                            "waits for the host runs launch by launch). Either way bench then times some frames launch "

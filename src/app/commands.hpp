@@ -38,6 +38,7 @@ struct BenchOptions {
     std::vector<std::string> filters;  // --suite: fnmatch globs of the presets to run (empty: all)
     bool simulateInteropFailure = false;
     std::string csv, json;
+    bool races = false, checked = false;  // time the --kernel's instrumented build (check --races, --checked)
 };
 
 struct RenderOptions {

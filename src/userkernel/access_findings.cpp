@@ -1,6 +1,7 @@
 #include "userkernel/access_findings.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -162,6 +163,12 @@ std::string formatAccessFindings(const AccessReport& report, const AccessSites& 
     if (report.untracked)
         out << "note: " << grouped(report.untracked) << " global accesses fell outside every buffer racelab knows (not checked for races)\n";
     for (const std::string& n : sites.notCovered) out << "not covered: " << n << "\n";
+    if (report.shadowedBytes) {
+        char line[160];
+        std::snprintf(line, sizeof line, "shadow memory: %.1f MiB for %.1f MiB checked for races (%.1fx)\n", report.shadowBytes / 1048576.0,
+                      report.shadowedBytes / 1048576.0, static_cast<double>(report.shadowBytes) / static_cast<double>(report.shadowedBytes));
+        out << line;
+    }
     return out.str();
 }
 

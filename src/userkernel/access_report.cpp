@@ -5,7 +5,8 @@
 namespace racelab::userkernel {
 
 nlohmann::json accessReportJson(const AccessReport& r) {
-    nlohmann::json j{{"racesDropped", r.racesDropped}, {"strayCount", r.strayCount}, {"untracked", r.untracked}};
+    nlohmann::json j{{"racesDropped", r.racesDropped}, {"strayCount", r.strayCount}, {"untracked", r.untracked},
+                     {"shadowBytes", r.shadowBytes}, {"shadowedBytes", r.shadowedBytes}};
     j["races"] = nlohmann::json::array();
     for (const AccessRace& a : r.races)
         j["races"].push_back({{"siteA", a.siteA}, {"siteB", a.siteB}, {"writeWrite", a.writeWrite}, {"acrossBlocks", a.acrossBlocks},
@@ -26,6 +27,8 @@ AccessReport accessReportFrom(const nlohmann::json& j) {
     r.racesDropped = j.value("racesDropped", 0u);
     r.strayCount = j.value("strayCount", 0u);
     r.untracked = j.value("untracked", 0u);
+    r.shadowBytes = j.value("shadowBytes", 0ull);
+    r.shadowedBytes = j.value("shadowedBytes", 0ull);
     for (const auto& a : j.value("races", nlohmann::json::array()))
         r.races.push_back({a.value("siteA", 0), a.value("siteB", 0), a.value("writeWrite", false), a.value("acrossBlocks", false),
                            a.value("words", 0ull), a.value("events", 0ull), a.value("buffer", std::string()), a.value("offset", -1ll),

@@ -44,6 +44,9 @@ struct AccessReport {
     unsigned strayCount = 0;    // all of them; `strays` holds the first ones
     unsigned untracked = 0;     // global accesses outside every buffer, in a build that does not skip them
     std::vector<LaunchShape> launches;  // in the frame's order (setup launches first when they ran)
+    // The frame's shadow memory (global records and marks, shared records) and the bytes it shadows (the
+    // buffers checked for races, and every shared-memory slot): their ratio is the checks' memory cost.
+    unsigned long long shadowBytes = 0, shadowedBytes = 0;
 };
 
 nlohmann::json accessReportJson(const AccessReport& report);
