@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <tuple>
 
 #include "access_checks.hpp"
 #include "launch_tables.hpp"  // checkCuda
@@ -35,6 +36,7 @@ void AccessChecks::release() {
 void AccessChecks::attach(cudaLibrary_t library, cudaStream_t stream, const std::string& label) {
     mode_ = 0, stream_ = stream, label_ = label, config_ = nullptr;
     moduleVariables_.clear();
+    sharedShapes_.clear();
     void* mode = nullptr;
     std::size_t bytes = 0;
     if (cudaLibraryGetGlobal(&mode, &bytes, library, "racelabAccessMode") != cudaSuccess) {
@@ -132,6 +134,23 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
     sharedShadowUsed_ = sharedShadowed_ = 0;
 }
 
+// A launch's shared memory in words, and how many of its blocks can be resident at once (each a slot of the
+// shared shadow): asked of CUDA once a kernel and shape, not before every repetition.
+AccessChecks::SharedShape AccessChecks::sharedShape(const void* function, dim3 block, std::size_t dynamicShared) {
+    const int threadsABlock = static_cast<int>(block.x * block.y * block.z);
+    const auto key = std::make_tuple(function, threadsABlock, dynamicShared);
+    if (const auto found = sharedShapes_.find(key); found != sharedShapes_.end()) return found->second;
+    cudaFuncAttributes attributes{};
+    checkCuda(cudaFuncGetAttributes(&attributes, function), "reading a kernel's shared memory");
+    int perSm = 0, sms = 0, device = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, function, threadsABlock, dynamicShared) != cudaSuccess) cudaGetLastError();
+    const SharedShape shape{wordsOf(attributes.sharedSizeBytes + dynamicShared), static_cast<std::size_t>(std::max(1, perSm) * std::max(1, sms))};
+    sharedShapes_[key] = shape;
+    return shape;
+}
+
 RacelabAccessConfig* AccessChecks::nextConfigSlot() {
     // A slot is reused only once the copy that read it last has run.
     if (nextSlot_ > 0 && nextSlot_ % kConfigSlots == 0) checkCuda(cudaStreamSynchronize(stream_), "waiting for the access checks' settings");
@@ -151,16 +170,9 @@ void AccessChecks::beforeLaunch(const void* function, const std::string& kernel,
     if (mode_ & RACELAB_ACCESS_RACES) {
         // A launch boundary orders every access before it: the records start empty.
         if (recordBytes_) checkCuda(cudaMemsetAsync(shadow_, 0, recordBytes_, stream_), "clearing the shadow memory");
-        cudaFuncAttributes attributes{};
-        checkCuda(cudaFuncGetAttributes(&attributes, function), "reading a kernel's shared memory");
-        const std::size_t words = wordsOf(attributes.sharedSizeBytes + dynamicShared);
+        const SharedShape shape = sharedShape(function, block, dynamicShared);
+        const std::size_t words = shape.words, slots = shape.slots;
         if (words) {
-            int perSm = 0, sms = 0, device = 0;
-            cudaGetDevice(&device);
-            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-            const int threadsABlock = static_cast<int>(block.x * block.y * block.z);
-            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, function, threadsABlock, dynamicShared) != cudaSuccess) cudaGetLastError();
-            const std::size_t slots = static_cast<std::size_t>(std::max(1, perSm) * std::max(1, sms));
             const std::size_t bytes = 16 * words * slots;
             grow(sharedShadow_, sharedShadowBytes_, bytes, "shadow of shared memory");
             checkCuda(cudaMemsetAsync(sharedShadow_, 0, bytes, stream_), "clearing the shadow of shared memory");

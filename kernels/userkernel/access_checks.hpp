@@ -6,7 +6,9 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "userkernel/access_report.hpp"
@@ -44,6 +46,10 @@ private:
     void release();
     void* grow(void*& memory, std::size_t& have, std::size_t need, const char* what);
     RacelabAccessConfig* nextConfigSlot();
+    struct SharedShape {
+        std::size_t words = 0, slots = 0;
+    };
+    SharedShape sharedShape(const void* function, dim3 block, std::size_t dynamicShared);
 
     unsigned mode_ = 0;
     std::string label_;
@@ -66,6 +72,7 @@ private:
     std::size_t frameShadow_ = 0, shadowed_ = 0;                 // this frame's global shadow and what it shadows
     std::size_t sharedShadowUsed_ = 0, sharedShadowed_ = 0;      // the largest launch's shared shadow, and its slots' bytes  // the device's reserved shared memory a block (where the block's own starts)
     std::vector<LaunchShape> launches_;
+    std::map<std::tuple<const void*, int, std::size_t>, SharedShape> sharedShapes_;  // cleared with each module
 };
 
 }  // namespace racelab::userkernel

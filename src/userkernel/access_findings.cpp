@@ -40,6 +40,7 @@ std::string grouped(unsigned long long n) {
 
 // "thread (5, 0, 0) of block (12, 0, 0) of kernelRender"
 std::string threadText(unsigned linear, const AccessReport& report, int launch) {
+    if (linear == 0xffffffffu) return "another thread reading there";  // a read that stood for many (access_check.cuh)
     if (launch < 0 || launch >= static_cast<int>(report.launches.size())) return "thread " + std::to_string(linear);
     const LaunchShape& l = report.launches[static_cast<std::size_t>(launch)];
     const unsigned perBlock = std::max(1u, l.block[0] * l.block[1] * l.block[2]);

@@ -74,6 +74,7 @@ struct MemoryInstruction {
     std::string skipWhy;
     int bytes = 0;
     bool strong = false;
+    bool readOnly = false;  // ld.global.nc or ldu: data the compiler knows no thread writes while the kernel runs
     std::string base;  // a register or a symbol
     long long offset = 0;
 };
@@ -104,11 +105,13 @@ std::optional<MemoryInstruction> memoryInstruction(const std::string& line) {
         // keeps the compiler from caching the value, and warp-synchronous code through it still races.
         else if (q == "relaxed" || q == "acquire" || q == "release") in.strong = true;
         else if (q == "v2" || q == "v4" || q == "v8") vector = q[1] - '0';
+        else if (q == "nc") in.readOnly = true;
         else if (const int w = widthOfType(q)) width = w;
     }
     if (space.empty()) return std::nullopt;  // a thread's own memory, parameters, constants; another block's shared memory
     in.space = space;
     in.strong = in.strong || op == "atom" || op == "red";
+    in.readOnly = in.readOnly || op == "ldu";
     in.bytes = vector * width;
     if (in.bytes <= 0 || in.bytes > 16) in.skipWhy = "an access of " + std::to_string(in.bytes) + " bytes";
     static const std::regex address(R"re(\[\s*([%\w$]+)\s*(\+\s*(-?\d+))?\s*\])re");
@@ -251,7 +254,8 @@ private:
     // The access behind its check: a block of its own (its registers and parameters are its own), skipped
     // over when the instruction's guard is false.
     std::string checked(const MemoryInstruction& in, int site) {
-        const int kind = (in.opcode.rfind("ld", 0) == 0 ? 0 : RACELAB_ACCESS_WRITE) | (in.strong ? RACELAB_ACCESS_ATOMIC : 0);
+        const int kind = (in.opcode.rfind("ld", 0) == 0 ? 0 : RACELAB_ACCESS_WRITE) | (in.strong ? RACELAB_ACCESS_ATOMIC : 0) |
+                         (in.readOnly ? RACELAB_ACCESS_READ_ONLY : 0);
         const unsigned info = static_cast<unsigned>(site) << 8 | static_cast<unsigned>(kind) << 4 | static_cast<unsigned>(in.bytes - 1);
         const std::string skip = "$racelab_skip_" + std::to_string(site);
         std::ostringstream s;

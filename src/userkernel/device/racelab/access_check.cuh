@@ -24,10 +24,13 @@ __device__ unsigned racelabAccessMode = RACELAB_ACCESS_MODE;  // the worker read
 
 namespace racelab_access {
 
-// A shadow record (64 bits): valid 63 | atomic 62 | byte mask 58-61 | site 44-57 | barriers 34-43 |
-// warp syncs 28-33 | thread in block 18-27 | block 0-17. Counts and block wrap (documented limits).
-constexpr unsigned long long kValid = 1ull << 63, kAtomic = 1ull << 62;
-constexpr unsigned long long kWho = (1ull << 28) - 1;  // thread in block and block
+// A shadow record (64 bits): valid 63 | atomic 62 | more readers within the block 61 | more readers in other
+// blocks 60 | byte mask 56-59 | site 42-55 | barriers passed 32-41 | warp syncs 27-31 | thread in block 17-26 |
+// block 0-16. The counts and the block wrap (HARDENING: what the checks cannot see).
+constexpr unsigned long long kValid = 1ull << 63, kAtomic = 1ull << 62, kManyWithin = 1ull << 61, kManyAcross = 1ull << 60;
+constexpr unsigned kMaskShift = 56, kSiteShift = 42, kBarrierShift = 32, kWarpSyncShift = 27, kThreadShift = 17;
+constexpr unsigned long long kBlockBits = (1ull << 17) - 1, kWho = (1ull << 27) - 1;  // block; thread in block and block
+constexpr unsigned kUnknownThread = 0xffffffffu;
 
 __device__ __forceinline__ unsigned threadInBlock() {
     return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -41,32 +44,47 @@ __device__ __forceinline__ unsigned epochOfThisThread() {
     return t < racelabAccessConfig.epochThreads ? racelabAccessConfig.epochs[t] : 0u;
 }
 
-// 0: no race; 1: a race within a block; 2: across blocks.
-__device__ __forceinline__ unsigned conflict(unsigned long long other, unsigned long long mine, bool shared) {
-    if (!(other & kValid)) return 0;
-    if (((other ^ mine) & kWho) == 0) return 0;          // the same thread
-    if (other & mine & kAtomic) return 0;                // both atomic
-    if (!((other >> 58) & (mine >> 58) & 0xfu)) return 0;  // no byte in common
-    if ((other ^ mine) & 0x3ffffu) return shared ? 0u : 2u;  // another block: its own shared memory
-    if (((other ^ mine) >> 34) & 0x3ffu) return 0;       // a barrier between them
-    const bool sameWarp = (((other >> 18) & 0x3ffu) >> 5) == (((mine >> 18) & 0x3ffu) >> 5);
-    if (sameWarp && (((other ^ mine) >> 28) & 0x3fu)) return 0;  // a __syncwarp between them
+__device__ __forceinline__ unsigned maskOf(unsigned long long r) { return static_cast<unsigned>(r >> kMaskShift) & 0xfu; }
+__device__ __forceinline__ unsigned siteOf(unsigned long long r) { return static_cast<unsigned>(r >> kSiteShift) & 0x3fffu; }
+__device__ __forceinline__ bool sameThread(unsigned long long a, unsigned long long b) { return ((a ^ b) & kWho) == 0; }
+__device__ __forceinline__ bool sameEpochs(unsigned long long a, unsigned long long b) {
+    return (((a ^ b) >> kWarpSyncShift) & 0x7fffu) == 0;  // barriers and warp syncs alike
+}
+
+// Whether two accesses of different threads are unordered: 0 ordered (or one thread, or none); 1 within a
+// block; 2 across blocks. Shared memory is a block's own: another block's record there is no access to it.
+__device__ __forceinline__ unsigned unordered(unsigned long long other, unsigned long long mine, bool shared) {
+    if (!(other & kValid) || sameThread(other, mine)) return 0;
+    if ((other ^ mine) & kBlockBits) return shared ? 0u : 2u;
+    if (((other ^ mine) >> kBarrierShift) & 0x3ffu) return 0;  // a barrier between them
+    const bool sameWarp = (((other >> kThreadShift) & 0x3ffu) >> 5) == (((mine >> kThreadShift) & 0x3ffu) >> 5);
+    if (sameWarp && (((other ^ mine) >> kWarpSyncShift) & 0x1fu)) return 0;  // a __syncwarp between them
     return 1;
 }
 
-__device__ __forceinline__ unsigned siteOf(unsigned long long record) { return static_cast<unsigned>(record >> 44) & 0x3fffu; }
-__device__ __forceinline__ unsigned threadOf(unsigned long long record) {
-    return static_cast<unsigned>(record & 0x3ffffu) * (blockDim.x * blockDim.y * blockDim.z) +
-           static_cast<unsigned>((record >> 18) & 0x3ffu);
+// A race between `other` (earlier) and `mine`: unordered, not both atomic, a byte in common.
+__device__ __forceinline__ unsigned conflict(unsigned long long other, unsigned long long mine, bool shared) {
+    if (other & mine & kAtomic) return 0;
+    if (!(maskOf(other) & maskOf(mine))) return 0;
+    return unordered(other, mine, shared);
 }
 
-// Counts one racing event of `first` and `second` (a read-write pair: the read first): its pair's slot, found
-// by open addressing; `mark` (a word's marks, null in shared memory) makes the pair's word count count words.
+__device__ __forceinline__ unsigned threadOf(unsigned long long record) {
+    return static_cast<unsigned>(record & kBlockBits) * (blockDim.x * blockDim.y * blockDim.z) +
+           static_cast<unsigned>((record >> kThreadShift) & 0x3ffu);
+}
+
+// Counts one racing event of `first` and `second` (a read-write pair: the read first) in its pair's slot,
+// found by open addressing. In global memory `mark` (the word's marks) lets each kind of race count a word
+// once, and only the first event on a word writes anything; in shared memory events are counted, up to a cap.
+// `firstUnknown`: the first access stands for other threads' reads of its line (kManyWithin, kManyAcross).
 __device__ void reportRace(unsigned long long first, unsigned long long second, bool writeWrite, unsigned relation,
-                           unsigned long long address, unsigned* mark) {
+                           unsigned long long address, unsigned* mark, bool firstUnknown = false) {
     RacelabAccessReport* report = racelabAccessConfig.report;
+    const unsigned bit = (writeWrite ? 1u : 2u) << (relation == 2 ? 2 : 0);
+    if (mark && (*reinterpret_cast<volatile unsigned*>(mark) & bit)) return;  // this word already counted for it
     unsigned a = siteOf(first), b = siteOf(second);
-    unsigned threadA = threadOf(first), threadB = threadOf(second);
+    unsigned threadA = firstUnknown ? kUnknownThread : threadOf(first), threadB = threadOf(second);
     if (writeWrite && b < a) {  // one pair whichever came first; a read-write pair keeps the read first
         unsigned s = a; a = b; b = s;
         s = threadA; threadA = threadB; threadB = s;
@@ -88,10 +106,14 @@ __device__ void reportRace(unsigned long long first, unsigned long long second, 
         atomicAdd(&report->racesDropped, 1u);
         return;
     }
-    atomicAdd(&race->events, 1ull);
-    const unsigned bit = writeWrite ? 1u : 2u;
-    if (mark && !(atomicOr(mark, bit) & bit)) atomicAdd(&race->words, 1u);
-    if (atomicCAS(&race->exampleSet, 0u, 1u) == 0u) {
+    if (mark) {
+        if (atomicOr(mark, bit) & bit) return;
+        atomicAdd(&race->words, 1u);
+        atomicAdd(&race->events, 1ull);
+    } else if (*reinterpret_cast<volatile unsigned long long*>(&race->events) < (1ull << 20)) {
+        atomicAdd(&race->events, 1ull);
+    }
+    if (*reinterpret_cast<volatile unsigned*>(&race->exampleSet) == 0u && atomicCAS(&race->exampleSet, 0u, 1u) == 0u) {
         race->exampleAddress = address;
         race->threadA = threadA;
         race->threadB = threadB;
@@ -164,7 +186,8 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
             if (c.report) atomicAdd(&c.report->untracked, 1u);
             return go;
         }
-        if (!(mode & RACELAB_ACCESS_RACES) || !range->shadow) return go;
+        // A read-only load (ld.global.nc: the compiler knows nothing writes it while the kernel runs) races with nothing.
+        if (!(mode & RACELAB_ACCESS_RACES) || !range->shadow || (kind & RACELAB_ACCESS_READ_ONLY)) return go;
         shadow = range->shadow;
         marks = range->marks;
         word = (address - range->begin) >> 2;
@@ -176,30 +199,47 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
 
     const unsigned epoch = epochOfThisThread();
     const unsigned block = blockLinear();
-    unsigned long long mine = kValid | ((kind & RACELAB_ACCESS_ATOMIC) ? kAtomic : 0ull) |
-                              (static_cast<unsigned long long>(site & 0x3fffu) << 44) |
-                              (static_cast<unsigned long long>(epoch & 0x3ffu) << 34) |
-                              (static_cast<unsigned long long>((epoch >> 16) & 0x3fu) << 28) |
-                              (static_cast<unsigned long long>(threadInBlock() & 0x3ffu) << 18) | (block & 0x3ffffu);
+    const unsigned long long mine = kValid | ((kind & RACELAB_ACCESS_ATOMIC) ? kAtomic : 0ull) |
+                                    (static_cast<unsigned long long>(site & 0x3fffu) << kSiteShift) |
+                                    (static_cast<unsigned long long>(epoch & 0x3ffu) << kBarrierShift) |
+                                    (static_cast<unsigned long long>((epoch >> 16) & 0x1fu) << kWarpSyncShift) |
+                                    (static_cast<unsigned long long>(threadInBlock() & 0x3ffu) << kThreadShift) | (block & kBlockBits);
     const unsigned first = static_cast<unsigned>(reinterpret_cast<unsigned long long>(pointer) & 3u);
     const unsigned words = (first + bytes + 3u) / 4u;
     for (unsigned w = 0; w < words; ++w) {
         // The bytes of this word the access touches.
         const unsigned from = w == 0 ? first : 0u, to = (first + bytes) - 4u * w < 4u ? (first + bytes) - 4u * w : 4u;
         const unsigned mask = ((1u << to) - 1u) & ~((1u << from) - 1u);
-        const unsigned long long record = (mine & ~(0xfull << 58)) | (static_cast<unsigned long long>(mask) << 58);
+        const unsigned long long record = mine | (static_cast<unsigned long long>(mask) << kMaskShift);
         unsigned long long* entry = shadow + 2ull * (word + w);
+        volatile unsigned long long* readEntry = entry + 1;
         unsigned* mark = marks ? marks + word + w : nullptr;
         const unsigned long long at = address + 4ull * w;
         if (kind & RACELAB_ACCESS_WRITE) {
             const unsigned long long lastWrite = atomicExch(entry, record);
             if (const unsigned r = conflict(lastWrite, record, shared)) reportRace(lastWrite, record, true, r, at, mark);
-            const unsigned long long lastRead = *reinterpret_cast<volatile unsigned long long*>(entry + 1);
-            if (const unsigned r = conflict(lastRead, record, shared)) reportRace(lastRead, record, false, r, at, mark);
+            const unsigned long long lastRead = *readEntry;
+            if (const unsigned r = conflict(lastRead, record, shared)) {
+                reportRace(lastRead, record, false, r, at, mark);
+            } else if ((lastRead & kValid) && sameThread(lastRead, record) && (maskOf(lastRead) & mask) && !(lastRead & record & kAtomic)) {
+                // This thread's read stood for other threads' reads of its line too: they race with this write
+                // unless a barrier came between (for those within the block).
+                if (lastRead & kManyAcross) reportRace(lastRead, record, false, 2, at, mark, true);
+                else if ((lastRead & kManyWithin) && sameEpochs(lastRead, record)) reportRace(lastRead, record, false, 1, at, mark, true);
+            }
         } else {
             const unsigned long long lastWrite = *reinterpret_cast<volatile unsigned long long*>(entry);
             if (const unsigned r = conflict(lastWrite, record, shared)) reportRace(record, lastWrite, false, r, at, mark);
-            *reinterpret_cast<volatile unsigned long long*>(entry + 1) = record;
+            // Many threads reading one word at one line (a table every thread reads) keep one record, marked as
+            // standing for more readers, instead of each writing its own: one store, not thousands to one word.
+            const unsigned long long lastRead = *readEntry;
+            const unsigned together = unordered(lastRead, record, shared);
+            if (together && siteOf(lastRead) == site && maskOf(lastRead) == mask && !((lastRead ^ record) & kAtomic)) {
+                const unsigned long long many = together == 2 ? kManyAcross : kManyWithin;
+                if (!(lastRead & many)) *readEntry = lastRead | many;
+            } else {
+                *readEntry = record;
+            }
         }
     }
     return go;

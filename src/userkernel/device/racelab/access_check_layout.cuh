@@ -17,6 +17,7 @@
 // The `info` word of an instrumented access: site << 8 | kind bits << 4 | (bytes - 1).
 #define RACELAB_ACCESS_WRITE 1u   // a store, or the write half of an atomic
 #define RACELAB_ACCESS_ATOMIC 2u  // an atomic, or a strong (relaxed, acquire, release) load or store
+#define RACELAB_ACCESS_READ_ONLY 4u  // a load through the read-only path (ld.global.nc, ldu): bounds only
 
 // A buffer an access may touch. `shadow`: two records a 4-byte word (last write, last read), null where the
 // buffer is only bounds-checked (racelab's inputs, read-only by contract); `marks`: one word a word, which
@@ -35,7 +36,8 @@ struct RacelabRace {
     unsigned long long events;          // times the pair was seen
     unsigned words;                     // distinct words it was seen on (per kind of race)
     unsigned exampleSet;                // 1 once the example is written
-    unsigned threadA, threadB;          // the example's threads, linear in the launch (siteA's, siteB's)
+    unsigned threadA, threadB;          // the example's threads, linear in the launch (siteA's, siteB's);
+                                        // 0xffffffff: another thread that read at siteA
     unsigned launch;                    // which launch of the frame (the executor's count)
     unsigned pad;
 };
