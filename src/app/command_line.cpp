@@ -1,5 +1,7 @@
 #include "app/command_line.hpp"
 
+#include "userkernel/device/racelab/access_check_layout.cuh"  // --races, --checked
+
 #include <cstdio>
 
 #include "frame/race_view.hpp"
@@ -92,6 +94,14 @@ CommandLine::CommandLine() {
         ->check(CLI::IsMember({"auto", "interop", "interop-texture", "interop-pbo", "staging"}));
     addComparisonOptions(*viewCommand, view.comparison);
     viewCommand->add_option("--record", view.record, "record per-frame timings to this CSV (JSON summary beside it)");
+    viewCommand->add_flag_callback(
+        "--checked", [this] { view.selection.kernelAccessChecks |= RACELAB_ACCESS_CHECKED; },
+        "run the --kernel instrumented so that no access outside its buffers reaches the GPU: a frame with one fails "
+        "with the access's line, and the worker goes on");
+    viewCommand->add_flag_callback(
+        "--races", [this] { view.selection.kernelAccessChecks |= RACELAB_ACCESS_RACES; },
+        "run the --kernel instrumented and print the pairs of lines that race whenever they change (check --races "
+        "prints one frame's)");
     viewCommand->add_option("--frames", view.frames, "quit after N frames (0: run until closed)");
     viewCommand->add_option("--screenshot", view.screenshot, "save the last frame (window with UI) as PNG");
     viewCommand->add_option("--video", view.video,
@@ -244,6 +254,10 @@ CommandLine::CommandLine() {
     gradeCommand->add_flag("--no-sandbox", grade.noSandbox,
                            "grade whole-file submissions even where racelab's sandbox (bubblewrap) cannot start: their "
                            "host code then runs with racelab's own limits only. Without it they are not-run there");
+    gradeCommand->add_flag("--checked", grade.checked,
+                           "run every launch-list submission instrumented so that no access outside its buffers reaches "
+                           "the GPU (a shared machine): such an access fails the scene as a fault, with its line. Its times "
+                           "are the instrumented build's, slower than the plain one (docs/GRADING.md)");
     gradeCommand->add_option("--rule", grade.rule,
                              "the score rule: KEY=VALUE,... over CS149's (correct=2,perf=7,full=1.2,zero=10,partial=ceil); "
                              "e.g. full=1.5,partial=exact");

@@ -74,6 +74,7 @@ struct GradeOptions {
     double budget = 60;                // seconds a submission's scenes may take in all; 0: none
     double timeout = 5.0;              // a frame's time limit in the worker
     bool noSandbox = false;            // whole-file submissions run even without bubblewrap
+    bool checked = false;              // every submission's instrumented build: no stray access reaches the GPU
     std::string rule;                  // judge/score_rule.hpp; "" is CS149's
     std::string shard = "0/1";
     std::vector<std::string> merge;    // shard JSON files to join instead of grading

@@ -1,5 +1,7 @@
 #include "app/grading.hpp"
 
+#include "userkernel/device/racelab/access_check_layout.cuh"  // --checked
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -174,6 +176,7 @@ std::shared_ptr<userkernel::UserKernel> Grader::makeKernel(const std::string& so
     kernelOptions.timeoutSeconds = options_.timeout;
     kernelOptions.sandbox = options_.noSandbox ? userkernel::SandboxMode::Off : userkernel::SandboxMode::Required;
     kernelOptions.limits.cpuSeconds = kSubmissionCpuSeconds;
+    if (options_.checked) kernelOptions.accessChecks = RACELAB_ACCESS_CHECKED, kernelOptions.skippedAccessFailsTheFrame = true;
     return std::make_shared<userkernel::UserKernel>(source, family.name, *family.kernelContract, kernelOptions);
 }
 

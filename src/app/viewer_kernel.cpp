@@ -1,6 +1,7 @@
 #include "app/viewer_kernel.hpp"
 
 #include <cstdio>
+#include <sstream>
 
 #include "frame/frame_judgement.hpp"
 #include "scenes/scene_registry.hpp"
@@ -20,7 +21,24 @@ void refreshKernelPanel(KernelPanelState& state, const Scene& scene, userkernel:
     state.kernel = kernel;
     state.sceneFamily = family.name;
     state.familyTakesKernel = family.kernelContract.has_value();
-    if (kernel) kernel->poll();
+    if (!kernel) return;
+    kernel->poll();
+    // view --races: the racing lines of the last frame, said when they change (a save that fixes a race, a
+    // scene that shows a new one), not every frame.
+    const auto& accesses = kernel->status().accesses;
+    if (!accesses) return;
+    std::string findings;
+    if (!accesses->races.empty()) {
+        std::istringstream text(kernel->accessFindingsText(*accesses));
+        for (std::string line; std::getline(text, line);) {  // the lines and kinds, not this frame's examples and counts
+            if (line.rfind("    e.g.", 0) == 0 || line.rfind("shadow memory", 0) == 0) continue;
+            if (line.find(" race ") != std::string::npos) line = line.substr(0, line.find(", ")) + ":";
+            findings += line + "\n";
+        }
+    }
+    if (findings == state.raceFindings) return;
+    state.raceFindings = findings;
+    std::fprintf(stderr, "%s: %s\n", kernel->variantName().c_str(), findings.empty() ? "races: none in this frame" : findings.c_str());
 }
 
 void checkKernelInViewer(Scene& scene, const HostImage& shown, KernelPanelState& state, FrameControls& controls) {

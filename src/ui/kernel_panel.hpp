@@ -18,6 +18,7 @@ struct KernelPanelState {
     bool familyTakesKernel = false;
     std::string checkReport;  // the last check's report ("" before the first)
     bool checkPassed = false;
+    std::string raceFindings;  // view --races: the racing lines last printed (printed again when they change)
 };
 
 struct KernelPanelActions {

@@ -1,4 +1,5 @@
 #include "userkernel/user_kernel.hpp"
+#include "userkernel/access_findings.hpp"
 #include "userkernel/cubin_symbols.hpp"
 
 #include <algorithm>
@@ -271,6 +272,17 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
             // Like a fault, it is not run again until the next save; the worker itself is unharmed.
             return failFrame(KernelState::ContractBroken, message, false, true);
         }
+    status_.accesses = times.accesses;
+    status_.frameWidth = frame.width, status_.frameHeight = frame.height;
+    status_.frameOutputs.clear();
+    for (const auto& output : frame.outputs) status_.frameOutputs.emplace_back(output.name, output.bytes);
+    if (options_.skippedAccessFailsTheFrame && times.accesses && times.accesses->strayCount > 0) {
+        // The checked mode kept the GPU safe, but the frame is missing what those accesses would have done.
+        const std::string message = variantName() + " (" + path_ + ") accessed memory outside its buffers; the checked mode " +
+                                    "skipped it before it reached the GPU:\n" + accessFindingsText(*times.accesses);
+        if (live()) std::fprintf(stderr, "%s\nracelab goes on; save the file to try again\n", message.c_str());
+        return failFrame(KernelState::ContractBroken, message, false, true);
+    }
     if (status_.state != KernelState::Running && status_.state != KernelState::CompileFailed) {
         status_.state = KernelState::Running;
         status_.message.clear();
@@ -281,10 +293,6 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     status_.stepMs = times.stepMs;
     status_.eventStepMs = times.eventStepMs;
     status_.imageMs = times.imageMs;
-    status_.accesses = times.accesses;
-    status_.frameWidth = frame.width, status_.frameHeight = frame.height;
-    status_.frameOutputs.clear();
-    for (const auto& output : frame.outputs) status_.frameOutputs.emplace_back(output.name, output.bytes);
     if (!times.note.empty()) {
         // Said each time it happens (a counted buffer grown: once a scene, as a rule), not every frame.
         status_.note = times.note;
@@ -322,6 +330,15 @@ std::optional<AccessSites> UserKernel::accessSites() const {
     const std::optional<CubinSymbols> symbols = readCubinSymbols(loaded_->cubin);
     const auto bytes = symbols ? symbols->variableBytes(kAccessSitesSymbol) : std::nullopt;
     return bytes ? accessSitesFromJson(*bytes) : std::nullopt;
+}
+
+std::string UserKernel::accessFindingsText(const AccessReport& report) const {
+    const std::optional<AccessSites> sites = accessSites();
+    if (!sites) return "";
+    FindingContext context;
+    for (const std::string& file : localIncludes(path_)) context.userFiles.insert(file);
+    context.width = status_.frameWidth, context.height = status_.frameHeight, context.outputs = status_.frameOutputs;
+    return formatAccessFindings(report, *sites, context);
 }
 
 }  // namespace racelab::userkernel

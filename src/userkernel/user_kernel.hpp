@@ -45,6 +45,9 @@ struct UserKernelOptions {
     WorkerLimits limits;  // a whole-file solution's worker's own (worker_limits.hpp)
     // An instrumented build (check --races, --checked): RACELAB_ACCESS_RACES | RACELAB_ACCESS_CHECKED; 0 plain.
     unsigned accessChecks = 0;
+    // With the checked mode: a frame in which an access was skipped fails, as a write past an output does
+    // (grade, the viewer); off, the frame stands and the caller reports the findings (check).
+    bool skippedAccessFailsTheFrame = false;
 };
 
 enum class KernelState {
@@ -63,7 +66,8 @@ struct UserKernelStatus {
     std::string workerOutput;   // the kernel's recent printf / assert lines
     bool runningBuild = false;  // a good build is loaded (and draws) despite the state
     bool timedOut = false;      // the last failure was the watchdog's (a frame past --kernel-timeout)
-    bool wrotePastEnd = false;  // the last failure was a write past an output (the guard after it changed)
+    bool wrotePastEnd = false;  // the last failure was an access outside the kernel's memory: a write past an output
+                                // (the guard after it changed), or one the checked mode skipped
     double compileMs = 0;       // of the newest build
     bool fromCache = false;
     int builds = 0;             // builds finished so far (good or not)
@@ -128,6 +132,8 @@ public:
     const RecordedFrameTimes& recordedFrameTimes() const { return recorded_; }
     // The running build's sites, when it is an instrumented one (status().accesses numbers them).
     std::optional<AccessSites> accessSites() const;
+    // An instrumented frame's findings as check --races prints them (access_findings.hpp); "" without.
+    std::string accessFindingsText(const AccessReport& report) const;
 
 private:
     void takeBuild(KernelBuild build);
