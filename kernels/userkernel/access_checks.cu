@@ -197,6 +197,7 @@ AccessReport AccessChecks::report() {
     const auto* r = reinterpret_cast<const RacelabAccessReport*>(bytes.data());
     AccessReport out;
     out.launches = launches_;
+    out.racesLookedFor = mode_ & RACELAB_ACCESS_RACES;
     out.racesDropped = r->racesDropped;
     out.strayCount = r->strayCount;
     out.untracked = r->untracked;

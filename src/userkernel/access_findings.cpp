@@ -125,7 +125,9 @@ std::string formatAccessFindings(const AccessReport& report, const AccessSites& 
         out << "    " << shortName(l.file, context) << ":" << l.line << "  " << (l.text.empty() ? "(line not readable)" : l.text) << "  ("
             << kind << ")\n";
     };
-    if (races.empty()) {
+    if (!report.racesLookedFor) {
+        out << "races: not looked for (the checked mode alone; check --races looks)\n";
+    } else if (races.empty()) {
         out << "races: none in this frame (" << sites.sites.size() << " accesses instrumented, " << report.launches.size()
             << " launches, " << sites.barriers << " barriers)\n";
     } else {

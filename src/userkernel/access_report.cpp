@@ -6,7 +6,7 @@ namespace racelab::userkernel {
 
 nlohmann::json accessReportJson(const AccessReport& r) {
     nlohmann::json j{{"racesDropped", r.racesDropped}, {"strayCount", r.strayCount}, {"untracked", r.untracked},
-                     {"shadowBytes", r.shadowBytes}, {"shadowedBytes", r.shadowedBytes}};
+                     {"shadowBytes", r.shadowBytes}, {"shadowedBytes", r.shadowedBytes}, {"racesLookedFor", r.racesLookedFor}};
     j["races"] = nlohmann::json::array();
     for (const AccessRace& a : r.races)
         j["races"].push_back({{"siteA", a.siteA}, {"siteB", a.siteB}, {"writeWrite", a.writeWrite}, {"acrossBlocks", a.acrossBlocks},
@@ -29,6 +29,7 @@ AccessReport accessReportFrom(const nlohmann::json& j) {
     r.untracked = j.value("untracked", 0u);
     r.shadowBytes = j.value("shadowBytes", 0ull);
     r.shadowedBytes = j.value("shadowedBytes", 0ull);
+    r.racesLookedFor = j.value("racesLookedFor", true);
     for (const auto& a : j.value("races", nlohmann::json::array()))
         r.races.push_back({a.value("siteA", 0), a.value("siteB", 0), a.value("writeWrite", false), a.value("acrossBlocks", false),
                            a.value("words", 0ull), a.value("events", 0ull), a.value("buffer", std::string()), a.value("offset", -1ll),

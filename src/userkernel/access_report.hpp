@@ -47,6 +47,7 @@ struct AccessReport {
     // The frame's shadow memory (global records and marks, shared records) and the bytes it shadows (the
     // buffers checked for races, and every shared-memory slot): their ratio is the checks' memory cost.
     unsigned long long shadowBytes = 0, shadowedBytes = 0;
+    bool racesLookedFor = true;  // false in a checked-only build: "no race" would say nothing
 };
 
 nlohmann::json accessReportJson(const AccessReport& report);
