@@ -21,6 +21,18 @@ std::size_t wordsOf(std::size_t bytes) { return (bytes + 3) / 4; }
 
 }  // namespace
 
+std::vector<CheckedBuffer> buffersToCheck(const KernelFrame& frame, const std::vector<void*>& inputs, const std::vector<void*>& outputs,
+                                          const std::vector<LoadedScratch>& scratch) {
+    std::vector<CheckedBuffer> buffers;
+    for (std::size_t i = 0; i < inputs.size() && i < frame.inputs.size(); ++i)
+        buffers.push_back({frame.inputs[i].name, inputs[i], frame.inputs[i].bytes, false});
+    for (std::size_t i = 0; i < outputs.size() && i < frame.outputs.size(); ++i)
+        buffers.push_back({frame.outputs[i].name, outputs[i], frame.outputs[i].bytes, true});
+    for (const LoadedScratch& s : scratch)
+        if (s.memory) buffers.push_back({s.name, s.memory, static_cast<std::size_t>(s.capacity * s.entry.elementBytes), true});
+    return buffers;
+}
+
 AccessChecks::~AccessChecks() {
     release();
     cudaFree(report_);

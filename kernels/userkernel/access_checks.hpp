@@ -11,6 +11,7 @@
 #include <tuple>
 #include <vector>
 
+#include "launch_tables.hpp"  // LoadedScratch
 #include "userkernel/access_report.hpp"
 #include "userkernel/device/racelab/access_check_layout.cuh"
 
@@ -22,6 +23,11 @@ struct CheckedBuffer {
     std::size_t bytes = 0;
     bool tracked = true;  // races looked for in it (racelab's inputs are read-only: bounds only)
 };
+
+// What an instrumented build may touch: racelab's inputs (read-only: bounds only), its outputs (the worker's
+// addresses of them) and the scratch buffers, each by the name a report gives it.
+std::vector<CheckedBuffer> buffersToCheck(const KernelFrame& frame, const std::vector<void*>& inputs, const std::vector<void*>& outputs,
+                                          const std::vector<LoadedScratch>& scratch);
 
 class AccessChecks {
 public:

@@ -130,7 +130,7 @@ public:
         const std::size_t guards = std::min(outputs_.size(), frame.outputs.size());
         for (int run = 1;; ++run) {
             if (run > 1) keepOutputs(frame, true);  // racelab's prepared outputs again, for the run again
-            if (checks_.active()) checks_.beginFrame(checkedBuffers(frame));
+            if (checks_.active()) checks_.beginFrame(buffersToCheck(frame, inputs_, outputs_, scratch_));
             if (needsSetup_) {
                 clearRepeatCounts(setup_);
                 runList(setup_, shape, false);
@@ -378,19 +378,6 @@ private:
             }
             if (timed) check(cudaEventRecord(timers_[i].second, stream_), "timing");
         }
-    }
-
-    // What an instrumented build may touch: racelab's inputs (read-only: bounds only), its outputs and the
-    // scratch buffers, each by the name a report gives it.
-    std::vector<CheckedBuffer> checkedBuffers(const KernelFrame& frame) const {
-        std::vector<CheckedBuffer> buffers;
-        for (std::size_t i = 0; i < inputs_.size() && i < frame.inputs.size(); ++i)
-            buffers.push_back({frame.inputs[i].name, inputs_[i], frame.inputs[i].bytes, false});
-        for (std::size_t i = 0; i < outputs_.size() && i < frame.outputs.size(); ++i)
-            buffers.push_back({frame.outputs[i].name, outputs_[i], frame.outputs[i].bytes, true});
-        for (const LoadedScratch& s : scratch_)
-            if (s.memory) buffers.push_back({s.name, s.memory, static_cast<std::size_t>(s.capacity * s.entry.elementBytes), true});
-        return buffers;
     }
 
     // Copies racelab's prepared outputs aside (`restore` false) or back (true): a frame that runs again starts
