@@ -142,6 +142,10 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
     if (records + marks) checkCuda(cudaMemsetAsync(shadow_, 0, records + marks, stream_), "clearing the shadow memory");
     checkCuda(cudaMemsetAsync(report_, 0, sizeof(RacelabAccessReport), stream_), "clearing the access report");
     base_.report = report_;
+    if (traceBegin_) {
+        base_.traceBegin = reinterpret_cast<unsigned long long>(traceBegin_);
+        base_.traceEnd = base_.traceBegin + traceBytes_;
+    }
     launches_.clear();
     sharedShadowUsed_ = sharedShadowed_ = 0;
 }
@@ -213,6 +217,13 @@ AccessReport AccessChecks::report() {
     out.racesDropped = r->racesDropped;
     out.strayCount = r->strayCount;
     out.untracked = r->untracked;
+    out.tracedCount = r->traceCount;
+    for (unsigned i = 0; i < std::min<unsigned>(r->traceCount, RACELAB_ACCESS_TRACE); ++i) {
+        const RacelabTraceEvent& e = r->trace[i];
+        out.traced.push_back({static_cast<int>(e.site), e.thread, static_cast<int>(e.launch), (e.kind & RACELAB_ACCESS_WRITE) != 0,
+                              (e.kind & RACELAB_ACCESS_ATOMIC) != 0,
+                              static_cast<long long>(e.address - reinterpret_cast<unsigned long long>(traceBegin_))});
+    }
     out.shadowBytes = frameShadow_ + sharedShadowUsed_;
     out.shadowedBytes = shadowed_ + sharedShadowed_;
     auto bufferAt = [&](unsigned long long address, std::string& name, long long& offset) {

@@ -43,6 +43,8 @@ public:
     // Before each run of a frame: the buffers (racelab's, the scratch buffers; the module's own variables are
     // added here) and an empty report.
     void beginFrame(const std::vector<CheckedBuffer>& buffers);
+    // The bytes whose every access goes into the report's trace, in order (nullptr: none); before beginFrame.
+    void trace(const void* begin, std::size_t bytes) { traceBegin_ = begin, traceBytes_ = bytes; }
     // Before each launch, on the stream.
     void beforeLaunch(const void* function, const std::string& kernel, dim3 grid, dim3 block, std::size_t dynamicShared);
     // After the frame, its stream finished.
@@ -75,6 +77,8 @@ private:
     RacelabAccessConfig* configSlots_ = nullptr;  // page-locked, one a launch in flight
     std::size_t nextSlot_ = 0;
     unsigned sharedBase_ = 0;
+    const void* traceBegin_ = nullptr;
+    std::size_t traceBytes_ = 0;
     std::size_t frameShadow_ = 0, shadowed_ = 0;                 // this frame's global shadow and what it shadows
     std::size_t sharedShadowUsed_ = 0, sharedShadowed_ = 0;      // the largest launch's shared shadow, and its slots' bytes  // the device's reserved shared memory a block (where the block's own starts)
     std::vector<LaunchShape> launches_;

@@ -130,7 +130,12 @@ public:
         const std::size_t guards = std::min(outputs_.size(), frame.outputs.size());
         for (int run = 1;; ++run) {
             if (run > 1) keepOutputs(frame, true);  // racelab's prepared outputs again, for the run again
-            if (checks_.active()) checks_.beginFrame(buffersToCheck(frame, inputs_, outputs_, scratch_));
+            if (checks_.active()) {
+                const KernelFrame::Traced& t = frame.traced;
+                const bool traced = t.bytes && t.output >= 0 && static_cast<std::size_t>(t.output) < outputs_.size();
+                checks_.trace(traced ? static_cast<const std::uint8_t*>(outputs_[static_cast<std::size_t>(t.output)]) + t.offset : nullptr, t.bytes);
+                checks_.beginFrame(buffersToCheck(frame, inputs_, outputs_, scratch_));
+            }
             if (needsSetup_) {
                 clearRepeatCounts(setup_);
                 runList(setup_, shape, false);

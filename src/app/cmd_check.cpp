@@ -53,6 +53,14 @@ int runCheck(const CheckOptions& options) {
         throw UsageError("--sanitize runs a user kernel under compute-sanitizer: it needs --kernel FILE");
     if ((options.races || options.checked) && selection.kernel.empty())
         throw UsageError("--races and --checked run a user kernel instrumented: they need --kernel FILE");
+    if (!options.pixel.empty()) {
+        int x = -1, y = -1;
+        char extra = 0;
+        if (!options.races) throw UsageError("--pixel lists the accesses --races records: give --races too");
+        if (std::sscanf(options.pixel.c_str(), "%d,%d%c", &x, &y, &extra) != 2 || x < 0 || y < 0)
+            throw UsageError("--pixel " + options.pixel + ": give X,Y, two whole numbers from 0 (e.g. --pixel 512,300)");
+        selection.kernelTracedPixel = std::pair{x, y};
+    }
     if (std::string why; !selection.kernel.empty() && !cudaUsable(&why)) return compileOnlyWithoutDevice(selection, why);
     const auto asked = std::chrono::steady_clock::now();
     selection.backend = "cuda";
@@ -101,7 +109,7 @@ int runCheck(const CheckOptions& options) {
     }
     if (selection.kernelAccessChecks) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
-        pass = reportAccessFindings(*prepared.kernel, seconds) && pass;
+        pass = reportAccessFindings(*prepared.kernel, seconds, selection.kernelTracedPixel) && pass;
     }
     if (options.sanitize) {
         // Its own runs, each with the kernel's worker under one tool: this process's kernels stay unsanitized.

@@ -206,6 +206,9 @@ CommandLine::CommandLine() {
                            "run the --kernel instrumented: every global and shared load, store and atomic recorded, and "
                            "each pair of lines that race (write-write or read-write, within a block or across blocks) "
                            "printed with both lines, how many words and an example pixel");
+    checkCommand->add_option("--pixel", check.pixel,
+                             "with --races, X,Y (PNG coordinates: x right, y down): list every access to that pixel in "
+                             "the frame in order, each with its thread and line, and whether its update was lost");
     checkCommand->add_flag("--checked", check.checked,
                            "run the --kernel instrumented so that no access outside its buffers, its shared memory or "
                            "its alignment reaches the GPU: each is skipped and printed with its line, address and the "

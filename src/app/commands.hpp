@@ -58,6 +58,7 @@ struct CheckOptions {
     bool sanitize = false;  // run the --kernel under compute-sanitizer (memcheck, racecheck) and name its lines
     bool races = false;     // an instrumented build of the --kernel: the racing lines (app/kernel_access_checks.hpp)
     bool checked = false;   // the same build skips (and reports) every access outside the kernel's buffers
+    std::string pixel;      // with --races, "X,Y": every access to that pixel listed in order (the pixel inspector)
 };
 
 // racelab grade: submissions (a .cu file or a folder of them) on every scene of a family, or shards merged.

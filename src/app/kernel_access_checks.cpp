@@ -12,7 +12,7 @@ unsigned accessChecksFor(bool races, bool checked) {
     return (races ? RACELAB_ACCESS_RACES : 0u) | (checked ? RACELAB_ACCESS_CHECKED : 0u);
 }
 
-bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSinceAsked) {
+bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSinceAsked, std::optional<std::pair<int, int>> pixel) {
     const userkernel::UserKernelStatus& status = kernel.status();
     if (status.wholeFile) {
         std::printf("--races/--checked: not covered for a whole-file solution. Its kernels are compiled by nvcc into the "
@@ -31,6 +31,12 @@ bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSi
     context.width = status.frameWidth, context.height = status.frameHeight;
     context.outputs = status.frameOutputs;
     std::fputs(userkernel::formatAccessFindings(*status.accesses, *sites, context).c_str(), stdout);
+    if (pixel) {
+        if (pixel->first >= status.frameWidth || pixel->second >= status.frameHeight)
+            std::printf("--pixel %d,%d: outside the %dx%d frame\n", pixel->first, pixel->second, status.frameWidth, status.frameHeight);
+        else
+            std::fputs(userkernel::formatTracedAccesses(*status.accesses, *sites, context, *pixel).c_str(), stdout);
+    }
     std::printf("(instrumented build %s%.2f s; findings %.2f s after the command started)\n", status.fromCache ? "from the cache, " : "",
                 status.compileMs / 1000.0, secondsSinceAsked);
     return status.accesses->races.empty() && status.accesses->strayCount == 0;

@@ -12,6 +12,8 @@ unsigned accessChecksFor(bool races, bool checked);
 
 // Prints the findings of `kernel`'s last frame; true when it found no race and skipped no access. A
 // whole-file solution is said not to be covered, and why (true: nothing was found because nothing was looked at).
-bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSinceAsked);
+// With `pixel`, every access to it follows (the pixel inspector).
+bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSinceAsked,
+                          std::optional<std::pair<int, int>> pixel = std::nullopt);
 
 }  // namespace racelab

@@ -3,6 +3,7 @@
 // (app/command_line.cpp); the frame engine reads them (frame/scene_setup.hpp, frame/offline_frame.hpp).
 #pragma once
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct SceneSelection {
     std::string kernelLauncherFolder;  // where that launcher writes (its report): writable in a sandbox
     // Not an option: an instrumented build of the kernel (check --races, --checked: racelab/access_check.cuh).
     unsigned kernelAccessChecks = 0;
+    std::optional<std::pair<int, int>> kernelTracedPixel;  // and check --pixel: the pixel whose accesses are listed
 };
 
 // --view and its settings (render, check and view): how a racy variant is shown beside the good one.

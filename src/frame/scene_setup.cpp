@@ -41,6 +41,7 @@ std::shared_ptr<userkernel::UserKernel> makeUserKernel(const SceneSelection& sel
     options.workerLauncher = selection.kernelLauncher;
     options.launcherFolder = selection.kernelLauncherFolder;
     options.accessChecks = selection.kernelAccessChecks;
+    options.tracedPixel = selection.kernelTracedPixel;
     options.skippedAccessFailsTheFrame = live;  // the viewer shows the failure; check prints the findings itself
     options.sandbox = selection.noSandbox ? userkernel::SandboxMode::Off : userkernel::SandboxMode::IfAvailable;
     if (!live) options.limits.cpuSeconds = kCommandCpuSeconds;

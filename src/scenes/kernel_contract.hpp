@@ -99,6 +99,13 @@ struct KernelFrame {
     int width = 0, height = 0;        // for RACELAB_PER_PIXEL grids
     long long sceneId = 0;            // the scene's (UserKernelSide::sceneId): a new one runs the setup list again
     std::optional<WholeFileScene> wholeFileScene;  // where the family has a whole-file harness
+    // An instrumented build's pixel inspector (check --races --pixel): the bytes of output `output` whose
+    // accesses the worker lists in order. bytes 0: none.
+    struct Traced {
+        int output = 0;
+        std::size_t offset = 0, bytes = 0;
+    };
+    Traced traced;
 };
 
 // What a scene offers when its family has a contract (Scene::userKernelSide). All GPU work is on the target's

@@ -175,4 +175,44 @@ std::string formatAccessFindings(const AccessReport& report, const AccessSites& 
     return out.str();
 }
 
+KernelFrame::Traced tracedBytes(const KernelFrame& frame, std::pair<int, int> pixel) {
+    const long long pixels = static_cast<long long>(frame.width) * frame.height;
+    const auto [x, y] = pixel;
+    if (frame.outputs.empty() || pixels <= 0 || x < 0 || y < 0 || x >= frame.width || y >= frame.height ||
+        frame.outputs[0].bytes % static_cast<std::size_t>(pixels) != 0)
+        return {};
+    const std::size_t perPixel = frame.outputs[0].bytes / static_cast<std::size_t>(pixels);
+    const std::size_t row = static_cast<std::size_t>(frame.height - 1 - y);
+    return {0, (row * static_cast<std::size_t>(frame.width) + static_cast<std::size_t>(x)) * perPixel, perPixel};
+}
+
+std::string formatTracedAccesses(const AccessReport& report, const AccessSites& sites, const FindingContext& context,
+                                 std::pair<int, int> pixel) {
+    std::ostringstream out;
+    const std::vector<TracedAccess>& all = report.traced;
+    out << "pixel (" << pixel.first << ", " << pixel.second << "): " << grouped(report.tracedCount) << " accesses in this frame"
+        << (report.tracedCount > all.size() ? " (the first " + std::to_string(all.size()) + " below)" : std::string()) << ", in the order seen:\n";
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const TracedAccess& a = all[i];
+        if (a.site < 0 || a.site >= static_cast<int>(sites.sites.size())) continue;
+        const AccessSite& site = sites.sites[static_cast<std::size_t>(a.site)];
+        const SourceLine l = siteLine(site, context);
+        out << "  " << i + 1 << ". " << threadText(a.thread, report, a.launch) << "  " << shortName(l.file, context) << ":" << l.line
+            << "  " << site.kind;
+        // A write is lost when the next write to the pixel is another thread's that did not read it first.
+        if (a.write && !a.atomic) {
+            for (std::size_t j = i + 1; j < all.size(); ++j) {
+                if (!all[j].write) continue;
+                if (all[j].thread == a.thread) break;
+                bool readFirst = false;
+                for (std::size_t k = i + 1; k < j; ++k) readFirst = readFirst || (!all[k].write && all[k].thread == all[j].thread);
+                if (!readFirst) out << "  -- lost: " << threadText(all[j].thread, report, all[j].launch) << " wrote over it without reading it";
+                break;
+            }
+        }
+        out << "\n";
+    }
+    return out.str();
+}
+
 }  // namespace racelab::userkernel

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "scenes/kernel_contract.hpp"
 #include "userkernel/access_report.hpp"
 #include "userkernel/ptx_instrument.hpp"
 
@@ -44,6 +45,16 @@ SourceLine siteLine(const AccessSite& site, const FindingContext& context);
 
 // Every racing pair of lines, most words first.
 std::vector<RacingLines> racingLines(const AccessReport& report, const AccessSites& sites, const FindingContext& context);
+
+// The bytes of output 0 that hold pixel (x, y) (PNG coordinates; outputs hold the bottom row first); none
+// (bytes 0) when the output is no image of the frame's size or the pixel lies outside.
+KernelFrame::Traced tracedBytes(const KernelFrame& frame, std::pair<int, int> pixel);
+
+// The pixel inspector: every access to the traced pixel in the order the checks saw them, each with its
+// thread, line and kind, and for a write whether its update was lost (another thread wrote the pixel next
+// without reading it first).
+std::string formatTracedAccesses(const AccessReport& report, const AccessSites& sites, const FindingContext& context,
+                                 std::pair<int, int> pixel);
 
 // What check --races prints: the races (or that there were none, and what was looked at), the skipped
 // accesses, and what the instrumentation did not cover.

@@ -16,6 +16,9 @@ nlohmann::json accessReportJson(const AccessReport& r) {
     for (const AccessStray& s : r.strays)
         j["strays"].push_back({{"site", s.site}, {"address", s.address}, {"bytes", s.bytes}, {"thread", s.thread}, {"launch", s.launch},
                                {"nearest", s.nearest}, {"distance", s.distance}, {"misaligned", s.misaligned}});
+    j["traced"] = nlohmann::json::array();
+    for (const TracedAccess& t : r.traced) j["traced"].push_back({t.site, t.thread, t.launch, t.write, t.atomic, t.offset});
+    j["tracedCount"] = r.tracedCount;
     j["launches"] = nlohmann::json::array();
     for (const LaunchShape& l : r.launches)
         j["launches"].push_back({{"kernel", l.kernel}, {"grid", {l.grid[0], l.grid[1], l.grid[2]}}, {"block", {l.block[0], l.block[1], l.block[2]}}});
@@ -37,6 +40,10 @@ AccessReport accessReportFrom(const nlohmann::json& j) {
     for (const auto& s : j.value("strays", nlohmann::json::array()))
         r.strays.push_back({s.value("site", 0), s.value("address", 0ull), s.value("bytes", 0), s.value("thread", 0u), s.value("launch", 0),
                             s.value("nearest", std::string()), s.value("distance", 0ll), s.value("misaligned", false)});
+    for (const auto& t : j.value("traced", nlohmann::json::array()))
+        r.traced.push_back({t.at(0).get<int>(), t.at(1).get<unsigned>(), t.at(2).get<int>(), t.at(3).get<bool>(), t.at(4).get<bool>(),
+                            t.at(5).get<long long>()});
+    r.tracedCount = j.value("tracedCount", 0u);
     for (const auto& l : j.value("launches", nlohmann::json::array())) {
         LaunchShape shape;
         shape.kernel = l.value("kernel", std::string());

@@ -32,6 +32,15 @@ struct AccessStray {
     bool misaligned = false;
 };
 
+// One access to the traced bytes (the pixel inspector), in the order the checks saw them.
+struct TracedAccess {
+    int site = 0;
+    unsigned thread = 0;
+    int launch = 0;
+    bool write = false, atomic = false;
+    long long offset = 0;  // in the traced output
+};
+
 struct LaunchShape {
     std::string kernel;
     unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
@@ -48,6 +57,8 @@ struct AccessReport {
     // buffers checked for races, and every shared-memory slot): their ratio is the checks' memory cost.
     unsigned long long shadowBytes = 0, shadowedBytes = 0;
     bool racesLookedFor = true;  // false in a checked-only build: "no race" would say nothing
+    std::vector<TracedAccess> traced;  // check --races --pixel: every access to the pixel, in order
+    unsigned tracedCount = 0;          // all of them (the first RACELAB_ACCESS_TRACE kept)
 };
 
 nlohmann::json accessReportJson(const AccessReport& report);

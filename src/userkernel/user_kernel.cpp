@@ -214,6 +214,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     if (!handoff_) handoff_ = makeGpuHalf<KernelHandoff>("userkernel_handoff");
     KernelFrame frame = side.userKernelFrame(target);
     frame.sceneId = side.sceneId();
+    if (options_.tracedPixel && !frame.outputs.empty()) frame.traced = tracedBytes(frame, *options_.tracedPixel);
     if (wholeFile_ && !startWholeFileScene(frame)) return false;
     std::vector<std::size_t> inputBytes, outputBytes;
     for (const auto& input : frame.inputs) inputBytes.push_back(input.bytes);

@@ -48,6 +48,8 @@ struct UserKernelOptions {
     // With the checked mode: a frame in which an access was skipped fails, as a write past an output does
     // (grade, the viewer); off, the frame stands and the caller reports the findings (check).
     bool skippedAccessFailsTheFrame = false;
+    // check --races --pixel X,Y: every access to that pixel of output 0 (PNG coordinates) listed in order.
+    std::optional<std::pair<int, int>> tracedPixel;
 };
 
 enum class KernelState {

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -77,7 +78,7 @@ struct Findings {
 
 // One frame of `file` instrumented (`checks`) on `scene`, and what it found; `frames` frames drawn in all.
 Findings runInstrumented(const std::string& scene, const std::string& file, const std::string& size, unsigned checks,
-                         int frames = 1, int count = 1 << 16) {
+                         int frames = 1, int count = 1 << 16, std::optional<std::pair<int, int>> pixel = std::nullopt) {
     SceneSelection selection;
     selection.scene = scene;
     selection.size = size;
@@ -85,6 +86,7 @@ Findings runInstrumented(const std::string& scene, const std::string& file, cons
     if (scene.rfind("histogram/", 0) == 0) selection.count = count;  // inputs: fewer than the preset's, for speed
     selection.kernelAccessChecks = checks;
     selection.kernelTimeout = 60;
+    selection.kernelTracedPixel = pixel;
     Findings f;
     try {
         PreparedScene prepared = prepareScene(selection, size);
@@ -98,6 +100,7 @@ Findings runInstrumented(const std::string& scene, const std::string& file, cons
             context.width = f.status.frameWidth, context.height = f.status.frameHeight, context.outputs = f.status.frameOutputs;
             f.races = racingLines(*f.status.accesses, *f.sites, context);
             f.text = formatAccessFindings(*f.status.accesses, *f.sites, context);
+            if (pixel) f.text += formatTracedAccesses(*f.status.accesses, *f.sites, context, *pixel);
         }
     } catch (const Error& e) {
         f.thrown = e.what();
@@ -167,6 +170,29 @@ TEST(AccessChecksGpu, TheStarterNamesItsReadAndItsWriteOnRand10k) {
     }
     EXPECT_NE(f.text.find("starter.cu:36  *imagePtr = blended;"), std::string::npos) << f.text;
     EXPECT_NE(f.text.find("starter.cu:30  float4 existing = *imagePtr;"), std::string::npos) << f.text;
+}
+
+TEST(AccessChecksGpu, ThePixelInspectorListsAPixelsAccessesAndTheLostUpdates) {
+    REQUIRE_CUDA_AND_NVRTC();
+    // The middle of rand10k, where circles overlap: every access to the pixel, in order; the starter reads a
+    // pixel once (line 30) and writes it once (line 36) a circle covering it, so reads and writes alternate
+    // thread by thread, and an overlap loses updates.
+    const std::string starter = findAsset("kernels/circles/starter.cu");
+    const Findings f = runInstrumented("circles/rand10k", starter, "1024x1024", RACELAB_ACCESS_RACES, 1, 1 << 16, std::pair{512, 512});
+    ASSERT_TRUE(f.thrown.empty()) << f.thrown;
+    ASSERT_TRUE(f.status.accesses.has_value());
+    const std::vector<TracedAccess>& traced = f.status.accesses->traced;
+    ASSERT_GE(traced.size(), 4u) << f.text;
+    int reads = 0, writes = 0;
+    for (const TracedAccess& a : traced) {
+        const int line = f.sites->sites.at(static_cast<std::size_t>(a.site)).line;
+        EXPECT_EQ(line, a.write ? 36 : 30);
+        EXPECT_EQ(a.offset, 0);  // the pixel's own 16 bytes, from its start
+        (a.write ? writes : reads) += 1;
+    }
+    EXPECT_EQ(reads, writes) << f.text;  // each covering circle's thread reads it once and writes it once
+    EXPECT_NE(f.text.find("pixel (512, 512): "), std::string::npos) << f.text;
+    EXPECT_NE(f.text.find("starter.cu:36  store"), std::string::npos) << f.text;
 }
 
 TEST(AccessChecksGpu, EveryExampleKernelIsClean) {
