@@ -113,3 +113,32 @@ TEST(AccessFindings, TheReportSurvivesTheWorkersJson) {
     EXPECT_EQ(back.untracked, 4u);
     EXPECT_TRUE(back.racesLookedFor);
 }
+
+TEST(AccessFindings, ThePixelInspectorSaysWhichUpdateWasLost) {
+    // Threads 1 and 2 both read the pixel, then 1 writes, then 2 writes over it without reading again: 1's
+    // update is lost. Then thread 3 reads and writes: 2's update is not lost (3 read it first).
+    const KernelAndSites s = kernelAndSites();
+    AccessReport r;
+    r.launches = {{"k", {2, 1, 1}, {4, 1, 1}}};
+    r.traced = {{0, 1, 0, false, false, 0}, {0, 2, 0, false, false, 0}, {1, 1, 0, true, false, 0},
+                {1, 2, 0, true, false, 0}, {0, 3, 0, false, false, 0}, {1, 3, 0, true, false, 0}};
+    r.tracedCount = 6;
+    const std::string text = formatTracedAccesses(r, s.sites, s.context, {1, 0});
+    EXPECT_NE(text.find("pixel (1, 0): 6 accesses in this frame, in the order seen:"), std::string::npos) << text;
+    EXPECT_NE(text.find("  3. thread (1, 0, 0) of block (0, 0, 0)  k.cu:4  store  -- lost: thread (2, 0, 0) of block (0, 0, 0) wrote over it "
+                        "without reading it\n"),
+              std::string::npos) << text;
+    EXPECT_NE(text.find("  4. thread (2, 0, 0) of block (0, 0, 0)  k.cu:4  store\n"), std::string::npos) << text;
+    EXPECT_EQ(text.find("lost", text.find("  4. ")), std::string::npos) << text;
+}
+
+TEST(AccessFindings, APixelIsTracedAtItsBytesWithRowsStoredBottomUp) {
+    racelab::KernelFrame frame;
+    frame.width = 4, frame.height = 2;
+    frame.outputs = {{"imageData", 4 * 2 * 16}};
+    const racelab::KernelFrame::Traced t = tracedBytes(frame, {1, 0});  // PNG row 0 is the stored row 1
+    EXPECT_EQ(t.output, 0);
+    EXPECT_EQ(t.offset, (1u * 4u + 1u) * 16u);
+    EXPECT_EQ(t.bytes, 16u);
+    EXPECT_EQ(tracedBytes(frame, {4, 0}).bytes, 0u);  // outside
+}

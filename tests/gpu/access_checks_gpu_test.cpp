@@ -172,7 +172,7 @@ TEST(AccessChecksGpu, TheStarterNamesItsReadAndItsWriteOnRand10k) {
     EXPECT_NE(f.text.find("starter.cu:30  float4 existing = *imagePtr;"), std::string::npos) << f.text;
 }
 
-TEST(AccessChecksGpu, ThePixelInspectorListsAPixelsAccessesAndTheLostUpdates) {
+TEST(AccessChecksGpu, ThePixelInspectorListsEveryAccessToAPixelInOrder) {
     REQUIRE_CUDA_AND_NVRTC();
     // The middle of rand10k, where circles overlap: every access to the pixel, in order; the starter reads a
     // pixel once (line 30) and writes it once (line 36) a circle covering it, so reads and writes alternate
