@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/grouped_digits.hpp"
+
 namespace racelab {
 
 const char* likenessText(Likeness likeness) {
@@ -15,13 +17,7 @@ std::string formatRatio(double ratio) {
     if (ratio < 1) std::snprintf(text, sizeof text, "%.2fx", ratio);
     else if (ratio < 10) std::snprintf(text, sizeof text, "%.1fx", ratio);
     else {
-        const long long whole = std::llround(ratio);
-        std::string digits = std::to_string(whole), grouped;
-        for (std::size_t i = 0; i < digits.size(); ++i) {
-            if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
-            grouped += digits[i];
-        }
-        return grouped + "x";
+        return groupedDigits(std::llround(ratio)) + "x";
     }
     return text;
 }

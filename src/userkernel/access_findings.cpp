@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/grouped_digits.hpp"
 #include "core/read_file.hpp"
 
 namespace racelab::userkernel {
@@ -27,15 +28,6 @@ std::string lineOfFile(const std::string& file, int line) {
         found = files.emplace(file, std::move(lines)).first;
     }
     return line >= 1 && line <= static_cast<int>(found->second.size()) ? trimmed(found->second[static_cast<std::size_t>(line - 1)]) : "";
-}
-
-std::string grouped(unsigned long long n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
 }
 
 // "thread (5, 0, 0) of block (12, 0, 0) of kernelRender"
@@ -134,7 +126,7 @@ std::string formatAccessFindings(const AccessReport& report, const AccessSites& 
         out << "races: " << races.size() << (races.size() == 1 ? " pair of lines races" : " pairs of lines race") << " in this frame\n";
         for (const RacingLines& r : races) {
             out << "  " << (r.writeWrite ? "write-write" : "read-write") << " race " << (r.acrossBlocks ? "across blocks" : "within a block")
-                << ", " << (r.words ? grouped(r.words) + " words" : grouped(r.events) + " times") << ":\n";
+                << ", " << (r.words ? groupedDigits(static_cast<long long>(r.words)) + " words" : groupedDigits(static_cast<long long>(r.events)) + " times") << ":\n";
             line(r.a, r.kindA);
             line(r.b, r.kindB);
             out << "    e.g. " << r.example << "\n";
@@ -142,7 +134,7 @@ std::string formatAccessFindings(const AccessReport& report, const AccessSites& 
         if (report.racesDropped) out << "  (" << report.racesDropped << " more racing pairs were not kept)\n";
     }
     if (report.strayCount) {
-        out << "checked: " << grouped(report.strayCount) << (report.strayCount == 1 ? " access" : " accesses")
+        out << "checked: " << groupedDigits(static_cast<long long>(report.strayCount)) << (report.strayCount == 1 ? " access" : " accesses")
             << " outside the kernel's memory skipped before they reached the GPU";
         if (report.strayCount > report.strays.size()) out << " (the first " << report.strays.size() << " below)";
         out << ":\n";
@@ -156,15 +148,15 @@ std::string formatAccessFindings(const AccessReport& report, const AccessSites& 
             else if (s.nearest == "shared memory") where << "shared memory byte " << s.address << ", past the block's shared memory";
             else if (s.nearest.empty()) where << "address 0x" << std::hex << s.address << std::dec << ", no buffer near";
             else if (s.distance == 0) where << "right after the end of " << s.nearest;
-            else if (s.distance > 0) where << grouped(static_cast<unsigned long long>(s.distance)) << " bytes after the end of " << s.nearest;
-            else where << grouped(static_cast<unsigned long long>(-s.distance)) << " bytes before the start of " << s.nearest;
+            else if (s.distance > 0) where << groupedDigits(s.distance) << " bytes after the end of " << s.nearest;
+            else where << groupedDigits(-s.distance) << " bytes before the start of " << s.nearest;
             if (!said.insert({l, where.str()}).second) continue;
             out << "    " << shortName(l.file, context) << ":" << l.line << "  " << l.text << "  (" << site.kind << ", " << s.bytes
                 << " bytes): " << where.str() << ", " << threadText(s.thread, report, s.launch) << "\n";
         }
     }
     if (report.untracked)
-        out << "note: " << grouped(report.untracked) << " global accesses fell outside every buffer racelab knows (not checked for races)\n";
+        out << "note: " << groupedDigits(static_cast<long long>(report.untracked)) << " global accesses fell outside every buffer racelab knows (not checked for races)\n";
     for (const std::string& n : sites.notCovered) out << "not covered: " << n << "\n";
     if (report.shadowedBytes) {
         char line[160];
@@ -190,7 +182,7 @@ std::string formatTracedAccesses(const AccessReport& report, const AccessSites& 
                                  std::pair<int, int> pixel) {
     std::ostringstream out;
     const std::vector<TracedAccess>& all = report.traced;
-    out << "pixel (" << pixel.first << ", " << pixel.second << "): " << grouped(report.tracedCount) << " accesses in this frame"
+    out << "pixel (" << pixel.first << ", " << pixel.second << "): " << groupedDigits(static_cast<long long>(report.tracedCount)) << " accesses in this frame"
         << (report.tracedCount > all.size() ? " (the first " + std::to_string(all.size()) + " below)" : std::string()) << ", in the order seen:\n";
     for (std::size_t i = 0; i < all.size(); ++i) {
         const TracedAccess& a = all[i];

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/grouped_digits.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/repeat_timing.hpp"
 #include "core/stats.hpp"
@@ -19,16 +20,6 @@ namespace {
 
 long long sum(const std::vector<std::uint32_t>& bins) {
     return std::accumulate(bins.begin(), bins.end(), 0LL);
-}
-
-// 4194304 -> "4,194,304"
-std::string grouped(long long n) {
-    std::string digits = std::to_string(n < 0 ? -n : n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return n < 0 ? "-" + out : out;
 }
 
 }  // namespace
@@ -115,11 +106,11 @@ CheckRule HistogramScene::checkRule() const {
 
 std::string HistogramScene::statsLine() const {
     std::ostringstream line;
-    line << grouped(static_cast<long long>(inputs_.size())) << " inputs into " << bins_ << " bins";
+    line << groupedDigits(static_cast<long long>(inputs_.size())) << " inputs into " << bins_ << " bins";
     if (lastLost_) {
         char share[32];
         std::snprintf(share, sizeof share, " (%.2f %%)", 100.0 * static_cast<double>(*lastLost_) / static_cast<double>(inputs_.size()));
-        line << "; last frame lost " << grouped(*lastLost_) << " updates" << share;
+        line << "; last frame lost " << groupedDigits(*lastLost_) << " updates" << share;
     }
     return line.str();
 }
