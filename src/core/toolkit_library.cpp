@@ -68,4 +68,6 @@ std::vector<std::string> pythonWheelFolders(const std::vector<std::string>& subf
     return folders;
 }
 
+void* toolkitSymbol(void* library, const char* name) { return dlsym(library, name); }
+
 }  // namespace racelab

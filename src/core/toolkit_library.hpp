@@ -19,6 +19,14 @@ struct ToolkitLibrary {
 // that opens.
 ToolkitLibrary openToolkitLibrary(const std::vector<std::string>& sonames, const std::vector<std::string>& folders);
 
+// Sets `into` to the entry point `name` of an opened library (dlsym); false when it has none.
+void* toolkitSymbol(void* library, const char* name);
+template <class Function>
+bool bindToolkitSymbol(void* library, const char* name, Function& into) {
+    into = reinterpret_cast<Function>(toolkitSymbol(library, name));
+    return into != nullptr;
+}
+
 // The building toolkit's library folder (where its sonames are looked for after the loader's search) and its
 // version ("13.0"): set by CMake for toolkit_library.cpp alone; "/usr/local/cuda/lib64" and "?" in a build
 // without a toolkit.

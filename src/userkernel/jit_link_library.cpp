@@ -1,7 +1,5 @@
 #include "userkernel/jit_link_library.hpp"
 
-#include <dlfcn.h>
-
 #include "core/toolkit_library.hpp"
 
 // Set by CMake (cmake/ToolkitSonames.cmake) when the build has a CUDA toolkit.
@@ -28,12 +26,6 @@ struct JitLinkApi {
 };
 constexpr int kInputPtx = 2;  // NVJITLINK_INPUT_PTX
 
-template <class Function>
-bool bind(void* library, const char* name, Function& into) {
-    into = reinterpret_cast<Function>(dlsym(library, name));
-    return into != nullptr;
-}
-
 const JitLinkApi& api() {
     static const JitLinkApi opened = [] {
         JitLinkApi a;
@@ -50,10 +42,10 @@ const JitLinkApi& api() {
             return a;
         }
         void* h = library.handle;
-        const bool all = bind(h, "nvJitLinkCreate", a.create) && bind(h, "nvJitLinkAddData", a.addData) &&
-                         bind(h, "nvJitLinkComplete", a.complete) && bind(h, "nvJitLinkGetLinkedCubinSize", a.cubinSize) &&
-                         bind(h, "nvJitLinkGetLinkedCubin", a.cubin) && bind(h, "nvJitLinkGetErrorLogSize", a.errorLogSize) &&
-                         bind(h, "nvJitLinkGetErrorLog", a.errorLog) && bind(h, "nvJitLinkDestroy", a.destroy);
+        const bool all = bindToolkitSymbol(h, "nvJitLinkCreate", a.create) && bindToolkitSymbol(h, "nvJitLinkAddData", a.addData) &&
+                         bindToolkitSymbol(h, "nvJitLinkComplete", a.complete) && bindToolkitSymbol(h, "nvJitLinkGetLinkedCubinSize", a.cubinSize) &&
+                         bindToolkitSymbol(h, "nvJitLinkGetLinkedCubin", a.cubin) && bindToolkitSymbol(h, "nvJitLinkGetErrorLogSize", a.errorLogSize) &&
+                         bindToolkitSymbol(h, "nvJitLinkGetErrorLog", a.errorLog) && bindToolkitSymbol(h, "nvJitLinkDestroy", a.destroy);
         if (!all) a.error = "nvJitLink " + sonames.front() + " lacks the expected entry points";
         return a;
     }();

@@ -1,7 +1,5 @@
 #include "userkernel/nvrtc_library.hpp"
 
-#include <dlfcn.h>
-
 #include "core/toolkit_library.hpp"
 
 // Set by CMake (cmake/ToolkitSonames.cmake) when the build has a CUDA toolkit: NVRTC's soname there. Without a
@@ -17,12 +15,6 @@ std::vector<std::string> sonames() {
     const std::string built = RACELAB_NVRTC_SONAME;
     if (!built.empty()) return {built};
     return {"libnvrtc.so.13", "libnvrtc.so.12"};
-}
-
-template <class Function>
-bool bind(void* library, const char* name, Function& into) {
-    into = reinterpret_cast<Function>(dlsym(library, name));
-    return into != nullptr;
 }
 
 }  // namespace
@@ -49,12 +41,12 @@ const NvrtcApi& nvrtc() {
         }
         a.path = library.path;
         void* h = library.handle;
-        const bool all = bind(h, "nvrtcCreateProgram", a.createProgram) && bind(h, "nvrtcCompileProgram", a.compileProgram) &&
-                         bind(h, "nvrtcGetProgramLogSize", a.getProgramLogSize) &&
-                         bind(h, "nvrtcGetProgramLog", a.getProgramLog) && bind(h, "nvrtcGetCUBINSize", a.getCUBINSize) &&
-                         bind(h, "nvrtcGetCUBIN", a.getCUBIN) &&
-                         bind(h, "nvrtcGetPTXSize", a.getPTXSize) && bind(h, "nvrtcGetPTX", a.getPTX) && bind(h, "nvrtcDestroyProgram", a.destroyProgram) &&
-                         bind(h, "nvrtcVersion", a.version) && bind(h, "nvrtcGetErrorString", a.getErrorString);
+        const bool all = bindToolkitSymbol(h, "nvrtcCreateProgram", a.createProgram) && bindToolkitSymbol(h, "nvrtcCompileProgram", a.compileProgram) &&
+                         bindToolkitSymbol(h, "nvrtcGetProgramLogSize", a.getProgramLogSize) &&
+                         bindToolkitSymbol(h, "nvrtcGetProgramLog", a.getProgramLog) && bindToolkitSymbol(h, "nvrtcGetCUBINSize", a.getCUBINSize) &&
+                         bindToolkitSymbol(h, "nvrtcGetCUBIN", a.getCUBIN) &&
+                         bindToolkitSymbol(h, "nvrtcGetPTXSize", a.getPTXSize) && bindToolkitSymbol(h, "nvrtcGetPTX", a.getPTX) && bindToolkitSymbol(h, "nvrtcDestroyProgram", a.destroyProgram) &&
+                         bindToolkitSymbol(h, "nvrtcVersion", a.version) && bindToolkitSymbol(h, "nvrtcGetErrorString", a.getErrorString);
         if (!all) {
             a.error = "NVRTC " + nvrtcLibraryName() + " lacks the expected entry points";
             return a;
