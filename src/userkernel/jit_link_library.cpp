@@ -42,10 +42,11 @@ const JitLinkApi& api() {
             return a;
         }
         void* h = library.handle;
-        const bool all = bindToolkitSymbol(h, "nvJitLinkCreate", a.create) && bindToolkitSymbol(h, "nvJitLinkAddData", a.addData) &&
-                         bindToolkitSymbol(h, "nvJitLinkComplete", a.complete) && bindToolkitSymbol(h, "nvJitLinkGetLinkedCubinSize", a.cubinSize) &&
-                         bindToolkitSymbol(h, "nvJitLinkGetLinkedCubin", a.cubin) && bindToolkitSymbol(h, "nvJitLinkGetErrorLogSize", a.errorLogSize) &&
-                         bindToolkitSymbol(h, "nvJitLinkGetErrorLog", a.errorLog) && bindToolkitSymbol(h, "nvJitLinkDestroy", a.destroy);
+        auto bind = [h](const char* name, auto& into) { return bindToolkitSymbol(h, name, into); };
+        const bool all = bind("nvJitLinkCreate", a.create) && bind("nvJitLinkAddData", a.addData) &&
+                         bind("nvJitLinkComplete", a.complete) && bind("nvJitLinkGetLinkedCubinSize", a.cubinSize) &&
+                         bind("nvJitLinkGetLinkedCubin", a.cubin) && bind("nvJitLinkGetErrorLogSize", a.errorLogSize) &&
+                         bind("nvJitLinkGetErrorLog", a.errorLog) && bind("nvJitLinkDestroy", a.destroy);
         if (!all) a.error = "nvJitLink " + sonames.front() + " lacks the expected entry points";
         return a;
     }();

@@ -41,12 +41,13 @@ const NvrtcApi& nvrtc() {
         }
         a.path = library.path;
         void* h = library.handle;
-        const bool all = bindToolkitSymbol(h, "nvrtcCreateProgram", a.createProgram) && bindToolkitSymbol(h, "nvrtcCompileProgram", a.compileProgram) &&
-                         bindToolkitSymbol(h, "nvrtcGetProgramLogSize", a.getProgramLogSize) &&
-                         bindToolkitSymbol(h, "nvrtcGetProgramLog", a.getProgramLog) && bindToolkitSymbol(h, "nvrtcGetCUBINSize", a.getCUBINSize) &&
-                         bindToolkitSymbol(h, "nvrtcGetCUBIN", a.getCUBIN) &&
-                         bindToolkitSymbol(h, "nvrtcGetPTXSize", a.getPTXSize) && bindToolkitSymbol(h, "nvrtcGetPTX", a.getPTX) && bindToolkitSymbol(h, "nvrtcDestroyProgram", a.destroyProgram) &&
-                         bindToolkitSymbol(h, "nvrtcVersion", a.version) && bindToolkitSymbol(h, "nvrtcGetErrorString", a.getErrorString);
+        auto bind = [h](const char* name, auto& into) { return bindToolkitSymbol(h, name, into); };
+        const bool all = bind("nvrtcCreateProgram", a.createProgram) && bind("nvrtcCompileProgram", a.compileProgram) &&
+                         bind("nvrtcGetProgramLogSize", a.getProgramLogSize) && bind("nvrtcGetProgramLog", a.getProgramLog) &&
+                         bind("nvrtcGetCUBINSize", a.getCUBINSize) && bind("nvrtcGetCUBIN", a.getCUBIN) &&
+                         bind("nvrtcGetPTXSize", a.getPTXSize) && bind("nvrtcGetPTX", a.getPTX) &&
+                         bind("nvrtcDestroyProgram", a.destroyProgram) && bind("nvrtcVersion", a.version) &&
+                         bind("nvrtcGetErrorString", a.getErrorString);
         if (!all) {
             a.error = "NVRTC " + nvrtcLibraryName() + " lacks the expected entry points";
             return a;
