@@ -91,15 +91,15 @@ std::string UserKernel::variantName() const {
     return file.stem().string();
 }
 
-void UserKernel::fail(KernelState state, const std::string& message, bool timedOut, bool wrotePastEnd) {
+void UserKernel::fail(KernelState state, const std::string& message, bool timedOut, bool outsideItsMemory) {
     status_.state = state;
     status_.message = message;
     status_.timedOut = timedOut;
-    status_.wrotePastEnd = wrotePastEnd;
+    status_.outsideItsMemory = outsideItsMemory;
 }
 
-bool UserKernel::failFrame(KernelState state, const std::string& message, bool timedOut, bool wrotePastEnd) {
-    fail(state, message, timedOut, wrotePastEnd);
+bool UserKernel::failFrame(KernelState state, const std::string& message, bool timedOut, bool outsideItsMemory) {
+    fail(state, message, timedOut, outsideItsMemory);
     ++status_.failedFrames;
     loaded_.reset();  // not run again until the next save (or retry)
     status_.runningBuild = false;
@@ -113,7 +113,7 @@ bool UserKernel::retry() {
     if (!load(*lastGood_)) return false;
     status_.state = KernelState::Running;
     status_.message = lastGood_->messages();
-    status_.timedOut = status_.wrotePastEnd = false;
+    status_.timedOut = status_.outsideItsMemory = false;
     return true;
 }
 

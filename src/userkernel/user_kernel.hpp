@@ -68,7 +68,7 @@ struct UserKernelStatus {
     std::string workerOutput;   // the kernel's recent printf / assert lines
     bool runningBuild = false;  // a good build is loaded (and draws) despite the state
     bool timedOut = false;      // the last failure was the watchdog's (a frame past --kernel-timeout)
-    bool wrotePastEnd = false;  // the last failure was an access outside the kernel's memory: a write past an output
+    bool outsideItsMemory = false;  // the last failure was an access outside the kernel's memory: a write past an output
                                 // (the guard after it changed), or one the checked mode skipped
     double compileMs = 0;       // of the newest build
     bool fromCache = false;
@@ -151,9 +151,9 @@ private:
     bool startWholeFileScene(const KernelFrame& frame);
     bool ensureWorker();
     void record();  // this frame's times into recorded_
-    void fail(KernelState state, const std::string& message, bool timedOut = false, bool wrotePastEnd = false);
+    void fail(KernelState state, const std::string& message, bool timedOut = false, bool outsideItsMemory = false);
     // A frame the kernel did not finish: the failure recorded and counted, the build no longer run. False.
-    bool failFrame(KernelState state, const std::string& message, bool timedOut = false, bool wrotePastEnd = false);
+    bool failFrame(KernelState state, const std::string& message, bool timedOut = false, bool outsideItsMemory = false);
 
     std::string path_, family_;
     KernelContract contract_;
