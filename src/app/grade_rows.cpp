@@ -21,7 +21,7 @@ void failRow(judge::GradeRow& row, const userkernel::UserKernelStatus& status, c
     using userkernel::KernelState;
     row.status = status.state == KernelState::CompileFailed                         ? judge::GradeStatus::CompileError
                  : status.timedOut                                                  ? judge::GradeStatus::Timeout
-                 : status.state == KernelState::Faulted || status.outsideItsMemory     ? judge::GradeStatus::Fault
+                 : status.state == KernelState::Faulted || status.outsideItsMemory  ? judge::GradeStatus::Fault
                  : status.state == KernelState::ContractBroken                      ? judge::GradeStatus::ContractError
                                                                                     : judge::GradeStatus::Fault;
     row.message = boundedTail(message.empty() ? status.message : message);
