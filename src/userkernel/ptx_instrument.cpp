@@ -163,10 +163,13 @@ public:
                 registerWidths_.clear();
                 here = Location{};
             }
-            if (depth == 0 && has(line, ".global") && std::regex_search(line, m, moduleVariable) && m[3].str().rfind("racelab", 0) != 0)
-                result.sites.moduleVariables.push_back(m[3].str());
-            if (has(line, ".shared ") && std::regex_search(line, m, sharedVariable)) symbolSpace_[m[3].str()] = "shared";
-            else if (has(line, ".global ") && std::regex_search(line, m, moduleVariable)) symbolSpace_[m[3].str()] = "global";
+            if (has(line, ".shared ") && std::regex_search(line, m, sharedVariable)) {
+                symbolSpace_[m[3].str()] = "shared";
+            } else if (has(line, ".global") && std::regex_search(line, m, moduleVariable)) {
+                symbolSpace_[m[3].str()] = "global";
+                // The module's own __device__ variables are buffers to check too (not racelab's tables).
+                if (depth == 0 && m[3].str().rfind("racelab", 0) != 0) result.sites.moduleVariables.push_back(m[3].str());
+            }
             const int depthBefore = depth;
             for (char c : line) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
             const std::optional<MemoryInstruction> access =
