@@ -139,7 +139,8 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
         recordAt += aligned(16 * wordsOf(b.bytes)), markAt += aligned(4 * wordsOf(b.bytes));
     }
     recordBytes_ = records;
-    if (records + marks) checkCuda(cudaMemsetAsync(shadow_, 0, records + marks, stream_), "clearing the shadow memory");
+    // The marks once a frame; the records before each launch (beforeLaunch), the first one included.
+    if (marks) checkCuda(cudaMemsetAsync(memory + records, 0, marks, stream_), "clearing the shadow's marks");
     checkCuda(cudaMemsetAsync(report_, 0, sizeof(RacelabAccessReport), stream_), "clearing the access report");
     base_.report = report_;
     if (traceBegin_) {

@@ -3,6 +3,8 @@
 #include "userkernel/cubin_symbols.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <string_view>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -328,9 +330,16 @@ void UserKernel::drawPlaceholder(const FrameTarget& target) {
 
 std::optional<AccessSites> UserKernel::accessSites() const {
     if (!loaded_) return std::nullopt;
-    const std::optional<CubinSymbols> symbols = readCubinSymbols(loaded_->cubin);
-    const auto bytes = symbols ? symbols->variableBytes(kAccessSitesSymbol) : std::nullopt;
-    return bytes ? accessSitesFromJson(*bytes) : std::nullopt;
+    // Read from the cubin once a build (view --races asks every frame it races), known by its bytes' hash.
+    const std::size_t build = std::hash<std::string_view>{}(
+        std::string_view(reinterpret_cast<const char*>(loaded_->cubin.data()), loaded_->cubin.size()));
+    if (build != sitesBuild_) {
+        const std::optional<CubinSymbols> symbols = readCubinSymbols(loaded_->cubin);
+        const auto bytes = symbols ? symbols->variableBytes(kAccessSitesSymbol) : std::nullopt;
+        sites_ = bytes ? accessSitesFromJson(*bytes) : std::nullopt;
+        sitesBuild_ = build;
+    }
+    return sites_;
 }
 
 std::string UserKernel::accessFindingsText(const AccessReport& report) const {

@@ -179,6 +179,8 @@ private:
     long long frameId_ = 0;
     bool recording_ = false;
     RecordedFrameTimes recorded_;
+    mutable std::optional<AccessSites> sites_;  // accessSites() of the build whose cubin hashes to sitesBuild_
+    mutable std::size_t sitesBuild_ = 0;
 };
 
 }  // namespace racelab::userkernel
