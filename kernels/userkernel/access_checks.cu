@@ -27,7 +27,7 @@ std::vector<CheckedBuffer> buffersToCheck(const KernelFrame& frame, const std::v
     for (std::size_t i = 0; i < inputs.size() && i < frame.inputs.size(); ++i)
         buffers.push_back({frame.inputs[i].name, inputs[i], frame.inputs[i].bytes, false});
     for (std::size_t i = 0; i < outputs.size() && i < frame.outputs.size(); ++i)
-        buffers.push_back({frame.outputs[i].name, outputs[i], frame.outputs[i].bytes, true});
+        buffers.push_back({frame.outputs[i].name, outputs[i], frame.outputs[i].bytes, true, static_cast<int>(i)});
     for (const LoadedScratch& s : scratch)
         if (s.memory) buffers.push_back({s.name, s.memory, static_cast<std::size_t>(s.capacity * s.entry.elementBytes), true});
     return buffers;
@@ -128,6 +128,7 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
     base_.proceed = 1;
     base_.rangeCount = static_cast<unsigned>(ranges.size());
     std::size_t recordAt = 0, markAt = records;
+    outputMarks_.clear();
     for (std::size_t i = 0; i < ranges.size(); ++i) {
         const CheckedBuffer& b = ranges[i];
         RacelabAccessRange& r = base_.ranges[i];
@@ -136,6 +137,7 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
         if (!(races && b.tracked)) continue;
         r.shadow = reinterpret_cast<unsigned long long*>(memory + recordAt);
         r.marks = reinterpret_cast<unsigned*>(memory + markAt);
+        if (b.output >= 0) outputMarks_.push_back({b.output, r.marks, wordsOf(b.bytes)});
         recordAt += aligned(16 * wordsOf(b.bytes)), markAt += aligned(4 * wordsOf(b.bytes));
     }
     recordBytes_ = records;
@@ -208,6 +210,31 @@ void AccessChecks::beforeLaunch(const void* function, const std::string& kernel,
     launches_.push_back(shape);
 }
 
+// Every output word whose marks say it raced, as runs (the viewer's overlay of racing pixels).
+std::vector<RacingWords> AccessChecks::racingWords() const {
+    std::vector<RacingWords> all;
+    std::vector<unsigned> marks;
+    for (const OutputMarks& o : outputMarks_) {
+        marks.resize(o.words);
+        checkCuda(cudaMemcpy(marks.data(), o.marks, 4 * o.words, cudaMemcpyDeviceToHost), "reading the racing words");
+        RacingWords found;
+        found.output = o.output;
+        for (std::size_t w = 0; w < o.words; ++w) {
+            if (!marks[w]) continue;
+            if (!found.runs.empty() && found.runs.back().first + found.runs.back().second == w) {
+                ++found.runs.back().second;
+            } else if (found.runs.size() == kRacingRunsKept) {
+                found.truncated = true;
+                break;
+            } else {
+                found.runs.push_back({w, 1});
+            }
+        }
+        if (!found.runs.empty()) all.push_back(std::move(found));
+    }
+    return all;
+}
+
 AccessReport AccessChecks::report() {
     std::vector<std::uint8_t> bytes(sizeof(RacelabAccessReport));
     checkCuda(cudaMemcpy(bytes.data(), report_, bytes.size(), cudaMemcpyDeviceToHost), "reading the access report");
@@ -225,6 +252,7 @@ AccessReport AccessChecks::report() {
                               (e.kind & RACELAB_ACCESS_ATOMIC) != 0,
                               static_cast<long long>(e.address - reinterpret_cast<unsigned long long>(traceBegin_))});
     }
+    if (mode_ & RACELAB_ACCESS_RACES) out.racingWords = racingWords();
     out.shadowBytes = frameShadow_ + sharedShadowUsed_;
     out.shadowedBytes = shadowed_ + sharedShadowed_;
     auto bufferAt = [&](unsigned long long address, std::string& name, long long& offset) {

@@ -22,6 +22,7 @@ struct CheckedBuffer {
     const void* begin = nullptr;
     std::size_t bytes = 0;
     bool tracked = true;  // races looked for in it (racelab's inputs are read-only: bounds only)
+    int output = -1;      // which of the frame's outputs it is (-1: none)
 };
 
 // What an instrumented build may touch: racelab's inputs (read-only: bounds only), its outputs (the worker's
@@ -82,6 +83,13 @@ private:
     std::size_t frameShadow_ = 0, shadowed_ = 0;                 // this frame's global shadow and what it shadows
     std::size_t sharedShadowUsed_ = 0, sharedShadowed_ = 0;      // the largest launch's shared shadow, and its slots' bytes  // the device's reserved shared memory a block (where the block's own starts)
     std::vector<LaunchShape> launches_;
+    struct OutputMarks {
+        int output = 0;
+        const unsigned* marks = nullptr;
+        std::size_t words = 0;
+    };
+    std::vector<OutputMarks> outputMarks_;  // this frame's outputs' marks: their racing words go into the report
+    std::vector<RacingWords> racingWords() const;
     std::map<std::tuple<const void*, int, std::size_t>, SharedShape> sharedShapes_;  // cleared with each module
 };
 

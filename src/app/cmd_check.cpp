@@ -23,9 +23,6 @@
 namespace racelab {
 namespace {
 
-// An instrumented frame is slower than the kernel alone (BENCHMARKS: "Finding the racing line"): its watchdog.
-constexpr double kInstrumentedFrameSeconds = 60;
-
 // check --kernel where no CUDA device is: the kernel is compiled for the scene's family all the same, so a
 // learner on a laptop sees its compiler errors, and the rest is said not to have run (exit 2: racelab's
 // limit, not the kernel's fault) instead of refused before compiling.
@@ -54,12 +51,8 @@ int runCheck(const CheckOptions& options) {
     if ((options.races || options.checked) && selection.kernel.empty())
         throw UsageError("--races and --checked run a user kernel instrumented: they need --kernel FILE");
     if (!options.pixel.empty()) {
-        int x = -1, y = -1;
-        char extra = 0;
         if (!options.races) throw UsageError("--pixel lists the accesses --races records: give --races too");
-        if (std::sscanf(options.pixel.c_str(), "%d,%d%c", &x, &y, &extra) != 2 || x < 0 || y < 0)
-            throw UsageError("--pixel " + options.pixel + ": give X,Y, two whole numbers from 0 (e.g. --pixel 512,300)");
-        selection.kernelTracedPixel = std::pair{x, y};
+        selection.kernelTracedPixel = parsePixel(options.pixel, "--pixel");
     }
     if (std::string why; !selection.kernel.empty() && !cudaUsable(&why)) return compileOnlyWithoutDevice(selection, why);
     const auto asked = std::chrono::steady_clock::now();

@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/fault_injection.hpp"
 #include "core/image_io.hpp"
+#include "core/size_parse.hpp"
 #include "present/glfw_window.hpp"
 #include "video/video_format.hpp"
 
@@ -21,6 +22,10 @@ PresentMode presentModeFor(const std::string& name) {
 void checkViewScriptOptions(const ViewOptions& options) {
     if (options.frames < 0) throw UsageError("--frames must be >= 0");
     for (const std::string& press : options.presses) parseScriptedKey(press);
+    if (!options.inspect.empty()) {
+        parsePixel(options.inspect, "--inspect");
+        if (options.selection.kernel.empty()) throw UsageError("--inspect opens the pixel inspector on a user kernel's frame: it needs --kernel FILE");
+    }
     if (!options.video.empty()) checkVideoFps(options.video, options.videoFps);  // also the extension
 }
 

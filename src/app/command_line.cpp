@@ -102,6 +102,9 @@ CommandLine::CommandLine() {
         "--races", [this] { view.selection.kernelAccessChecks |= RACELAB_ACCESS_RACES; },
         "run the --kernel instrumented and print the pairs of lines that race whenever they change (check --races "
         "prints one frame's)");
+    viewCommand->add_option("--inspect", view.inspect,
+                            "X,Y (PNG coordinates): once find the race (F, e.g. --press 2:F) has its findings, open the pixel "
+                            "inspector on that pixel, as a click on it does");
     viewCommand->add_option("--frames", view.frames, "quit after N frames (0: run until closed)");
     viewCommand->add_option("--screenshot", view.screenshot, "save the last frame (window with UI) as PNG");
     viewCommand->add_option("--video", view.video,

@@ -18,6 +18,7 @@ struct ViewOptions {
     bool videoPanel = false;   // the whole window rather than the scene's area
     std::string videoQueue = "auto";  // drop | wait | auto (wait with --frames, drop otherwise)
     std::vector<std::string> presses;  // FRAME:KEY, keys pressed by the script (app/viewer_keys.hpp)
+    std::string inspect;               // X,Y: the pixel inspector's pixel once find the race (F) has findings
     long frames = 0;  // 0: until the window closes
     bool vsync = true;
     int inFlight = 2;         // frames queued before the loop waits (frame/frame_loop.hpp); 1: one at a time

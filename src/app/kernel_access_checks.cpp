@@ -26,10 +26,7 @@ bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSi
         std::printf("--races/--checked: the frame ran without the access checks' report (racelab's fault, not the kernel's)\n");
         return false;
     }
-    userkernel::FindingContext context;
-    for (const std::string& file : userkernel::localIncludes(kernel.path())) context.userFiles.insert(file);
-    context.width = status.frameWidth, context.height = status.frameHeight;
-    context.outputs = status.frameOutputs;
+    const userkernel::FindingContext context = kernel.findingContext();
     std::fputs(userkernel::formatAccessFindings(*status.accesses, *sites, context).c_str(), stdout);
     if (pixel) {
         if (pixel->first >= status.frameWidth || pixel->second >= status.frameHeight)

@@ -7,6 +7,9 @@
 
 namespace racelab {
 
+// An instrumented frame is slower than the kernel alone (BENCHMARKS: "Finding the racing line"): its watchdog.
+inline constexpr double kInstrumentedFrameSeconds = 60;
+
 // The access checks `races` and `checked` ask for (racelab/access_check_layout.cuh's bits).
 unsigned accessChecksFor(bool races, bool checked);
 

@@ -14,6 +14,7 @@
 #include "app/viewer_kernel.hpp"
 #include "app/viewer_keys.hpp"
 #include "app/viewer_pointer.hpp"
+#include "app/viewer_race_finder.hpp"
 #include "app/viewer_recording.hpp"
 #include "app/viewer_video.hpp"
 #include "frame/frame_loop.hpp"
@@ -72,6 +73,7 @@ public:
         rebuildPresenter();
         if (!options.record.empty()) panel_.statusMessage = recording_.start(options.record);
         for (const std::string& press : options.presses) scriptedKeys_.push_back(parseScriptedKey(press));
+        if (!options.inspect.empty()) raceFinder_.inspectWhenFound(parsePixel(options.inspect, "--inspect"));
         if (options.soakSeconds > 0) {
             soakScenes_ = soakSceneIndices(listings_, prepared.backend, prepared.kernel ? prepared.kernel->family() : "");
             std::vector<std::string> names;
@@ -115,6 +117,7 @@ public:
                 size = {presenter_->width(), presenter_->height()};
                 handleKeys(left, shown);
                 refreshKernelPanel(panel_.kernel, *prepared_.scene, prepared_.kernel.get());
+                raceFinder_.update(prepared_, controls_, size, sceneRect(left), panel_.kernel.races);
                 last = options_.frames > 0 && shown + 1 >= options_.frames;
                 if (last && !options_.screenshot.empty()) loop_->captureNextFrame();
                 KernelTiming::instance().setEnabled(panel_.stepTiming && prepared_.backend == Backend::Cuda);
@@ -143,13 +146,7 @@ public:
             std::fprintf(stderr, "racelab view: interrupted (signal %d); closing\n", interruptSignal());
             return interruptedExitCode();
         }
-        if (soak_ && prepared_.kernel) {
-            const userkernel::UserKernelStatus& k = prepared_.kernel->status();
-            std::printf("soak: user kernel %s: %d builds (compiled or from the cache), %lld frames drawn, %lld frames it did not finish "
-                        "(each survived: the viewer went on), now %s\n",
-                        prepared_.kernel->variantName().c_str(), k.builds, k.frames, k.failedFrames,
-                        userkernel::kernelStateName(k.state));
-        }
+        if (soak_ && prepared_.kernel) printSoakKernelSummary(*prepared_.kernel);
         return soak_ ? soak_->finish() : 0;
     }
 
@@ -225,6 +222,7 @@ private:
         panel_.videoStatus = video_.status();
         panel_.frameIndex = loop_->frameIndex();
         ViewerPanelActions actions = drawViewerPanel(panel_);
+        if (!drawRaceOverlayAndInspector(panel_.kernel.races, sceneRect(sceneLeft()))) panel_.kernel.races.inspected.reset();
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         return actions;
@@ -234,6 +232,7 @@ private:
     void switchTo(std::unique_ptr<Scene> next) {
         previousScene_ = std::move(prepared_.scene);
         prepared_.scene = sceneWithKernel(std::move(next), prepared_.kernel);
+        raceFinder_.clear(panel_.kernel.races);  // findings are one scene's
         showCurrentScene();
     }
 
@@ -250,6 +249,16 @@ private:
     }
 
     void checkKernel() { checkKernelInViewer(*prepared_.scene, loop_->lastFramePixels(), panel_.kernel, controls_); }
+    void findRace() {
+        raceFinder_.find(prepared_, options_.selection, {presenter_->width(), presenter_->height()}, controls_, options_.frames > 0,
+                         panel_.kernel.races);
+    }
+    // The scene's part of the window in ImGui units, and the view that draws it (ui/race_finder_view.hpp).
+    SceneRect sceneRect(int left) const {
+        const float scale = std::max(ImGui::GetIO().DisplayFramebufferScale.x, 1e-3f);
+        return {static_cast<float>(left) / scale, 0.f, static_cast<float>(presenter_->width()) / scale,
+                static_cast<float>(presenter_->height()) / scale, controls_.view};
+    }
 
     // Points the panel, the frame loop and the title at the current scene.
     void showCurrentScene() {
@@ -293,6 +302,7 @@ private:
             case ViewerKeyAction::CheckKernel:
                 if (prepared_.kernel) checkKernel();
                 break;
+            case ViewerKeyAction::FindRace: findRace(); break;
             case ViewerKeyAction::Reset:  // camera, trail and animation back to the start
                 input.reset = true;  // the scene's own reset (mesh: camera; fourier: strokes)
                 prepared_.scene->reset();
@@ -308,15 +318,10 @@ private:
             panel_.statusMessage = video_.stop();
             return;
         }
-        VideoRecordingOptions o;
-        o.fps = options_.videoFps;
-        o.includePanel = options_.videoPanel;
-        const bool wait = options_.videoQueue == "wait" || (options_.videoQueue == "auto" && options_.frames > 0);
-        o.policy = wait ? QueuePolicy::Wait : QueuePolicy::Drop;
         // The soak records one file over and over rather than filling the folder with hours of video.
         const std::string path = soak_ ? (options_.video.empty() ? "racelab-soak.mp4" : options_.video)
                                        : videoPathFor(options_.video, ++videosStarted_);
-        panel_.statusMessage = video_.start(path, o);
+        panel_.statusMessage = video_.start(path, videoRecordingOptions(options_));
     }
 
     void requestScreenshot() {
@@ -366,6 +371,8 @@ private:
             if (a.kernel.load) loadKernel(panel_.kernel.path);
             if (a.kernel.recompile && prepared_.kernel) prepared_.kernel->recompile();
             if (a.kernel.check && prepared_.kernel) checkKernel();
+            if (a.kernel.races.find) findRace();
+            if (a.kernel.races.clear) raceFinder_.clear(panel_.kernel.races);
             if (a.screenshot) requestScreenshot();
             if (a.toggleVideo) toggleVideo();
             if (a.toggleRecording) {
@@ -430,6 +437,7 @@ private:
     std::string droppedImage_;
     bool cudaAvailable_ = false;
     ScenePointer pointer_;
+    RaceFinder raceFinder_;
 };
 
 }  // namespace

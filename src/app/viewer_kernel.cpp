@@ -52,4 +52,11 @@ void checkKernelInViewer(Scene& scene, const HostImage& shown, KernelPanelState&
     else if (result.wrong) controls.view = RaceView::Diff;
 }
 
+void printSoakKernelSummary(const userkernel::UserKernel& kernel) {
+    const userkernel::UserKernelStatus& k = kernel.status();
+    std::printf("soak: user kernel %s: %d builds (compiled or from the cache), %lld frames drawn, %lld frames it did not finish "
+                "(each survived: the viewer went on), now %s\n",
+                kernel.variantName().c_str(), k.builds, k.frames, k.failedFrames, userkernel::kernelStateName(k.state));
+}
+
 }  // namespace racelab

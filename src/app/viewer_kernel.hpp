@@ -27,4 +27,7 @@ void refreshKernelPanel(KernelPanelState& state, const Scene& scene, userkernel:
 // (heat for a race, diff for a bug) comes up with the kernel as the variant shown.
 void checkKernelInViewer(Scene& scene, const HostImage& shown, KernelPanelState& state, FrameControls& controls);
 
+// The soak's last line about the user's kernel: its builds, frames drawn and frames it did not finish.
+void printSoakKernelSummary(const userkernel::UserKernel& kernel);
+
 }  // namespace racelab

@@ -43,6 +43,7 @@ ViewerKeyAction applyViewerKey(int key, FrameControls& controls, const Scene& sc
         case GLFW_KEY_C: return ViewerKeyAction::ToggleVideo;
         case GLFW_KEY_R: return ViewerKeyAction::Reset;
         case GLFW_KEY_K: return ViewerKeyAction::CheckKernel;
+        case GLFW_KEY_F: return ViewerKeyAction::FindRace;
         default: break;
     }
     return ViewerKeyAction::None;
@@ -51,14 +52,15 @@ ViewerKeyAction applyViewerKey(int key, FrameControls& controls, const Scene& sc
 const std::vector<int>& viewerKeys() {
     static const std::vector<int> keys{GLFW_KEY_ESCAPE, GLFW_KEY_G, GLFW_KEY_B, GLFW_KEY_1, GLFW_KEY_2, GLFW_KEY_3,
                                        GLFW_KEY_4,      GLFW_KEY_5, GLFW_KEY_6, GLFW_KEY_7, GLFW_KEY_8, GLFW_KEY_9,
-                                       GLFW_KEY_V,      GLFW_KEY_SPACE, GLFW_KEY_S, GLFW_KEY_C, GLFW_KEY_R, GLFW_KEY_K};
+                                       GLFW_KEY_V,      GLFW_KEY_SPACE, GLFW_KEY_S, GLFW_KEY_C, GLFW_KEY_R, GLFW_KEY_K,
+                                       GLFW_KEY_F};
     return keys;
 }
 
 ScriptedKey parseScriptedKey(const std::string& text) {
     const auto fail = [&] {
         return UsageError("--press '" + text + "': expected FRAME:KEY, e.g. 30:B, with FRAME >= 0 and KEY one of the "
-                          "viewer's keys: G B 1-9 V S C R K space esc");
+                          "viewer's keys: G B 1-9 V S C R K F space esc");
     };
     const std::size_t colon = text.find(':');
     if (colon == std::string::npos || colon == 0) throw fail();

@@ -1,6 +1,6 @@
 // The viewer's keys (ui/viewer_panel.hpp's kViewerKeysHelp), apart from the window so that a test can press
-// them: G / B / 1-9 pick variants, V cycles the views, Space pauses; S, C, R, K (check the user's kernel) and
-// Esc are handed back to the viewer. view --press N:KEY presses one before frame N, for scripted runs (a variant switch while recording).
+// them: G / B / 1-9 pick variants, V cycles the views, Space pauses; S, C, R, K (check the user's kernel), F (find
+// the race in it) and Esc are handed back to the viewer. view --press N:KEY presses one before frame N, for scripted runs (a variant switch while recording).
 #pragma once
 #include <string>
 #include <vector>
@@ -10,7 +10,7 @@
 
 namespace racelab {
 
-enum class ViewerKeyAction { None, Quit, Screenshot, ToggleVideo, Reset, CheckKernel };
+enum class ViewerKeyAction { None, Quit, Screenshot, ToggleVideo, Reset, CheckKernel, FindRace };
 
 // Every key the viewer reacts to (GLFW_KEY_* codes).
 const std::vector<int>& viewerKeys();

@@ -143,4 +143,13 @@ std::string videoPathFor(const std::string& requested, int n) {
     return (p.parent_path() / (p.stem().string() + "-" + std::to_string(n) + p.extension().string())).string();
 }
 
+VideoRecordingOptions videoRecordingOptions(const ViewOptions& options) {
+    VideoRecordingOptions o;
+    o.fps = options.videoFps;
+    o.includePanel = options.videoPanel;
+    const bool wait = options.videoQueue == "wait" || (options.videoQueue == "auto" && options.frames > 0);
+    o.policy = wait ? QueuePolicy::Wait : QueuePolicy::Drop;
+    return o;
+}
+
 }  // namespace racelab

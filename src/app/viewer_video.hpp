@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "app/commands.hpp"
 #include "frame/frame_loop.hpp"
 #include "core/stopwatch.hpp"
 #include "video/video_writer.hpp"
@@ -61,5 +62,7 @@ std::string formatClock(double seconds);
 // The name of the n-th recording (n from 1) of a viewer started with `requested` (--video; "" for none):
 // the path itself first, then "name-2.mp4", ...; without one, "racelab-video-<local time>.mp4".
 std::string videoPathFor(const std::string& requested, int n);
+// view's --video-fps, --video-panel and --video-queue (auto: wait in a scripted run, one with --frames).
+VideoRecordingOptions videoRecordingOptions(const ViewOptions& options);
 
 }  // namespace racelab

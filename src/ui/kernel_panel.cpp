@@ -69,6 +69,10 @@ KernelPanelActions drawKernelPanel(KernelPanelState& s) {
         ImGui::TextUnformatted(s.checkReport.c_str());
         ImGui::EndChild();
     }
+    if (st.wholeFile)
+        ImGui::TextDisabled("find the race: not for whole-file solutions (their kernels are nvcc's, built beside their host code)");
+    else
+        actions.races = drawRaceFinder(s.races);
     if (!st.workerOutput.empty() && ImGui::TreeNode("its output (printf)")) {
         ImGui::TextUnformatted(st.workerOutput.c_str());
         ImGui::TreePop();

@@ -100,7 +100,7 @@ void drawRaceMeter(ViewerPanelState& s) {
 
 const char* const kViewerKeysHelp =
     "keys: G good, B racy (again: the next one), 1-9 variant, V view, Space pause, S screenshot, C video, R reset, "
-    "K check your kernel, Esc quit";
+    "K check your kernel, F find the race in it, Esc quit";
 
 float panelDockWidth(const ViewerPanelState& s) {
     if (s.collapsed) return 30.f;

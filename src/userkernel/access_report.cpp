@@ -19,6 +19,8 @@ nlohmann::json accessReportJson(const AccessReport& r) {
     j["traced"] = nlohmann::json::array();
     for (const TracedAccess& t : r.traced) j["traced"].push_back({t.site, t.thread, t.launch, t.write, t.atomic, t.offset});
     j["tracedCount"] = r.tracedCount;
+    j["racingWords"] = nlohmann::json::array();
+    for (const RacingWords& w : r.racingWords) j["racingWords"].push_back({{"output", w.output}, {"runs", w.runs}, {"truncated", w.truncated}});
     j["launches"] = nlohmann::json::array();
     for (const LaunchShape& l : r.launches)
         j["launches"].push_back({{"kernel", l.kernel}, {"grid", {l.grid[0], l.grid[1], l.grid[2]}}, {"block", {l.block[0], l.block[1], l.block[2]}}});
@@ -44,6 +46,9 @@ AccessReport accessReportFrom(const nlohmann::json& j) {
         r.traced.push_back({t.at(0).get<int>(), t.at(1).get<unsigned>(), t.at(2).get<int>(), t.at(3).get<bool>(), t.at(4).get<bool>(),
                             t.at(5).get<long long>()});
     r.tracedCount = j.value("tracedCount", 0u);
+    for (const auto& w : j.value("racingWords", nlohmann::json::array()))
+        r.racingWords.push_back({w.value("output", 0), w.value("runs", std::vector<std::pair<unsigned long long, unsigned long long>>{}),
+                                 w.value("truncated", false)});
     for (const auto& l : j.value("launches", nlohmann::json::array())) {
         LaunchShape shape;
         shape.kernel = l.value("kernel", std::string());

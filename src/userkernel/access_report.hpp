@@ -4,7 +4,9 @@
 // (ptx_instrument.hpp); racelab turns them into lines (access_findings.hpp).
 #pragma once
 #include <nlohmann/json_fwd.hpp>  // the worker's CUDA sources include this: no JSON code for nvcc
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace racelab::userkernel {
@@ -41,6 +43,15 @@ struct TracedAccess {
     long long offset = 0;  // in the traced output
 };
 
+// The words of one output that raced in the frame (any kind, any pair), as runs of word indices: what the
+// viewer paints over the picture.
+struct RacingWords {
+    int output = 0;
+    std::vector<std::pair<unsigned long long, unsigned long long>> runs;  // first word, how many
+    bool truncated = false;  // more runs than the report carries (kRacingRunsKept)
+};
+constexpr std::size_t kRacingRunsKept = 1u << 15;
+
 struct LaunchShape {
     std::string kernel;
     unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
@@ -59,6 +70,7 @@ struct AccessReport {
     bool racesLookedFor = true;  // false in a checked-only build: "no race" would say nothing
     std::vector<TracedAccess> traced;  // check --races --pixel: every access to the pixel, in order
     unsigned tracedCount = 0;          // all of them (the first RACELAB_ACCESS_TRACE kept)
+    std::vector<RacingWords> racingWords;  // per output with a racing word (global memory races only)
 };
 
 nlohmann::json accessReportJson(const AccessReport& report);

@@ -345,10 +345,14 @@ std::optional<AccessSites> UserKernel::accessSites() const {
 std::string UserKernel::accessFindingsText(const AccessReport& report) const {
     const std::optional<AccessSites> sites = accessSites();
     if (!sites) return "";
+    return formatAccessFindings(report, *sites, findingContext());
+}
+
+FindingContext UserKernel::findingContext() const {
     FindingContext context;
     for (const std::string& file : localIncludes(path_)) context.userFiles.insert(file);
     context.width = status_.frameWidth, context.height = status_.frameHeight, context.outputs = status_.frameOutputs;
-    return formatAccessFindings(report, *sites, context);
+    return context;
 }
 
 }  // namespace racelab::userkernel

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "scenes/kernel_contract.hpp"
+#include "userkernel/access_findings.hpp"
 #include "userkernel/access_report.hpp"
 #include "userkernel/background_compiler.hpp"
 #include "userkernel/ptx_instrument.hpp"
@@ -132,10 +133,15 @@ public:
     // lesser of --kernel-timeout and what is left. nullopt: --kernel-timeout alone.
     void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
     const RecordedFrameTimes& recordedFrameTimes() const { return recorded_; }
+    // The pixel whose every access the next frames list (UserKernelOptions::tracedPixel; nullopt: none).
+    void setTracedPixel(std::optional<std::pair<int, int>> pixel) { options_.tracedPixel = pixel; }
     // The running build's sites, when it is an instrumented one (status().accesses numbers them).
     std::optional<AccessSites> accessSites() const;
     // An instrumented frame's findings as check --races prints them (access_findings.hpp); "" without.
     std::string accessFindingsText(const AccessReport& report) const;
+    // What findings of the last frame need beyond its report: the file and its local headers, the frame's size
+    // and outputs (access_findings.hpp).
+    FindingContext findingContext() const;
 
 private:
     void takeBuild(KernelBuild build);

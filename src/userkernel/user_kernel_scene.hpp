@@ -4,6 +4,7 @@
 // render and frames see a variant like any other, and know nothing of NVRTC or workers.
 #pragma once
 #include <memory>
+#include <utility>
 
 #include "scenes/scene.hpp"
 #include "userkernel/user_kernel.hpp"
@@ -18,6 +19,9 @@ public:
     std::unique_ptr<Scene> releaseInner() { return std::move(inner_); }  // the wrapper is unusable after
     UserKernel& kernel() { return *kernel_; }
     const std::shared_ptr<UserKernel>& sharedKernel() const { return kernel_; }
+    // Draws the kernel's variant with `kernel` (the same file, e.g. an instrumented build of it) until it is
+    // exchanged back; returns the kernel it replaces.
+    std::shared_ptr<UserKernel> exchangeKernel(std::shared_ptr<UserKernel> kernel) { return std::exchange(kernel_, std::move(kernel)); }
     int kernelVariant() const { return static_cast<int>(inner_->variants().size()); }
 
     std::string name() const override { return inner_->name(); }

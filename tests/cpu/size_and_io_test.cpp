@@ -1,4 +1,4 @@
-// Size parsing and image files: PNG round trip, the PPM P6 header, and no half-written files on failure.
+// Size and pixel parsing and image files: PNG round trip, the PPM P6 header, and no half-written files on failure.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -21,6 +21,19 @@ TEST(SizeParse, AcceptsWxH) {
 TEST(SizeParse, RejectsBadSizes) {
     for (const char* bad : {"", "1280", "0x10", "10x0", "-5x5", "axb", "10x", "x10", "1.5x2", "99999x10", "10x10x"})
         EXPECT_THROW(parseSize(bad), UsageError) << bad;
+}
+
+TEST(PixelParse, AcceptsXYAndNamesTheOptionWhenNot) {
+    EXPECT_EQ(parsePixel("512,300", "--pixel"), (std::pair{512, 300}));
+    EXPECT_EQ(parsePixel("0,0", "--inspect"), (std::pair{0, 0}));
+    for (const char* bad : {"", "5", "5,", ",5", "-1,4", "4,-1", "a,b", "1,2,3", "1.5,2", "3x4"}) {
+        try {
+            parsePixel(bad, "--inspect");
+            ADD_FAILURE() << bad << " was accepted";
+        } catch (const UsageError& e) {
+            EXPECT_EQ(std::string(e.what()).rfind("--inspect ", 0), 0u) << e.what();
+        }
+    }
 }
 
 TEST(ImageIo, PngRoundTripKeepsRowOrder) {

@@ -31,7 +31,7 @@ TEST(VideoOptions, BadValuesAreRefusedWithTheChoices) {
     expectRefused("view --video clip.mp4 --video-fps 500", "--video-fps: Value 500 not in range");
     expectRefused("view --video-queue later", "--video-queue: later not in");
     expectRefused("view --press B", "expected FRAME:KEY");
-    expectRefused("view --press 10:Q", "G B 1-9 V S C R K space esc");
+    expectRefused("view --press 10:Q", "G B 1-9 V S C R K F space esc");
     expectRefused("frames --scene circles/snow", "give --out-dir for PNG frames, a video");
     expectRefused("frames --scene circles/snow --gif out.mp4", "--gif 'out.mp4' must end in .gif");
     expectRefused("frames --scene circles/snow --video out.gif --fps 60", "frames per second for GIF");
