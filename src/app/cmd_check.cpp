@@ -69,7 +69,15 @@ int runCheck(const CheckOptions& options) {
     const auto& variant = scene.variants()[static_cast<std::size_t>(prepared.variant)];
     // A racy variant without --repeat is still drawn twice: a race shows as pixels that change between them.
     const int runs = options.repeat >= 2 ? options.repeat : (variant.correct ? 1 : 2);
-    const FrameJudgement judged = judgeFrame(scene, prepared.variant, prepared.size, runs, stream.get(), options.firstWrong);
+    // The findings as soon as the instrumented frame is in: they are about the run the verdict below judges.
+    bool accessesClean = true;
+    const auto reportFindings = [&] {
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+        accessesClean = reportAccessFindings(*prepared.kernel, seconds, selection.kernelTracedPixel);
+        std::fflush(stdout);
+    };
+    const FrameJudgement judged = judgeFrame(scene, prepared.variant, prepared.size, runs, stream.get(), options.firstWrong, nullptr,
+                                             selection.kernelAccessChecks ? std::function<void()>(reportFindings) : nullptr);
     const judge::SceneCheckReport& report = judged.check;
     bool pass = report.pass;
     std::printf("%s %dx%d frame %ld, variant %s\n", scene.name().c_str(), report.width, report.height,
@@ -100,10 +108,7 @@ int runCheck(const CheckOptions& options) {
         writePng(report.diff, options.diff);
         std::printf("diff image: %s (wrong pixels in red)\n", options.diff.c_str());
     }
-    if (selection.kernelAccessChecks) {
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
-        pass = reportAccessFindings(*prepared.kernel, seconds, selection.kernelTracedPixel) && pass;
-    }
+    pass = accessesClean && pass;
     if (options.sanitize) {
         // Its own runs, each with the kernel's worker under one tool: this process's kernels stay unsanitized.
         prepared = PreparedScene{};

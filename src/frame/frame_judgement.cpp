@@ -7,9 +7,12 @@
 namespace racelab {
 
 FrameJudgement judgeFrame(Scene& scene, int variant, Size2 size, int runs, cudaStream_t stream, int firstWrong,
-                          const HostImage* reference) {
+                          const HostImage* reference, const std::function<void()>& afterFirstRun) {
     FrameJudgement j;
-    for (int i = 0; i < std::max(runs, 1); ++i) j.runs.push_back(renderOffline(scene, variant, size, stream));
+    for (int i = 0; i < std::max(runs, 1); ++i) {
+        j.runs.push_back(renderOffline(scene, variant, size, stream));
+        if (i == 0 && afterFirstRun) afterFirstRun();
+    }
     HostImage drawn;
     if (!reference) {
         scene.syncStateToHost(stream);  // waits for the copy: the reference reads it next

@@ -3,6 +3,7 @@
 // state, the check of the first run against it by the scene's rule, and with two runs or more the
 // nondeterminism report over all of them (judge/scene_check.hpp, judge/repeat_report.hpp).
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,8 +26,11 @@ struct FrameJudgement {
 
 // `reference`: the frame's CPU reference when the caller already has it (grade draws each scene's once);
 // otherwise it is drawn here, after the runs, from the state the GPU drew (animated scenes copy it back).
+// `afterFirstRun`: called once the first run is drawn, before the others and the reference (check --races
+// reports that run's findings at once: the verdict is about the same run).
 FrameJudgement judgeFrame(Scene& scene, int variant, Size2 size, int runs, cudaStream_t stream,
-                          int firstWrong = judge::kDefaultFirstWrongPixels, const HostImage* reference = nullptr);
+                          int firstWrong = judge::kDefaultFirstWrongPixels, const HostImage* reference = nullptr,
+                          const std::function<void()>& afterFirstRun = {});
 
 // The viewer's check: four runs on the frame on screen, the reports as the terminal prints them.
 struct KernelCheckResult {
