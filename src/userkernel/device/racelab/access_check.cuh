@@ -76,14 +76,13 @@ __device__ __forceinline__ unsigned threadOf(unsigned long long record) {
 
 // Counts one racing event of `first` and `second` (a read-write pair: the read first) in its pair's slot,
 // found by open addressing. In global memory `mark` (the word's marks) lets each kind of race count a word
-// once, and only the first event on a word writes anything (`markSeen`: the marks as read with the word's
-// records; atomicOr settles a stale one); in shared memory events are counted, up to a cap.
+// once, and only the first event on a word writes anything; in shared memory events are counted, up to a cap.
 // `firstUnknown`: the first access stands for other threads' reads of its line (kManyWithin, kManyAcross).
 __device__ void reportRace(unsigned long long first, unsigned long long second, bool writeWrite, unsigned relation,
-                           unsigned long long address, unsigned* mark, unsigned markSeen, bool firstUnknown = false) {
+                           unsigned long long address, unsigned* mark, bool firstUnknown = false) {
     RacelabAccessReport* report = racelabAccessConfig.report;
     const unsigned bit = (writeWrite ? 1u : 2u) << (relation == 2 ? 2 : 0);
-    if (mark && (markSeen & bit)) return;  // this word already counted for it (as read with its records)
+    if (mark && (*reinterpret_cast<volatile unsigned*>(mark) & bit)) return;  // this word already counted for it
     unsigned a = siteOf(first), b = siteOf(second);
     unsigned threadA = firstUnknown ? kUnknownThread : threadOf(first), threadB = threadOf(second);
     if (writeWrite && b < a) {  // one pair whichever came first; a read-write pair keeps the read first
@@ -206,48 +205,34 @@ extern "C" __device__ __noinline__ unsigned racelabAccess(unsigned long long add
                                     (static_cast<unsigned long long>((epoch >> 16) & 0x1fu) << kWarpSyncShift) |
                                     (static_cast<unsigned long long>(threadInBlock() & 0x3ffu) << kThreadShift) | (block & kBlockBits);
     const unsigned first = static_cast<unsigned>(reinterpret_cast<unsigned long long>(pointer) & 3u);
-    const unsigned words = (first + bytes + 3u) / 4u;  // at most 5: 16 bytes from byte 3 of a word
-    const bool write = kind & RACELAB_ACCESS_WRITE;
-    // Every word's records (and marks) are fetched first, all at once, and only then compared: a 16-byte access
-    // waits for one round trip to L2, not for four in a row (ncu: the checks are bound by those waits).
-    constexpr unsigned kMaxWords = 5;
-    unsigned long long records[kMaxWords], lastWrites[kMaxWords], lastReads[kMaxWords];
-    unsigned marksSeen[kMaxWords];
-#pragma unroll
-    for (unsigned w = 0; w < kMaxWords; ++w) {
-        if (w >= words) break;
+    const unsigned words = (first + bytes + 3u) / 4u;
+    for (unsigned w = 0; w < words; ++w) {
         // The bytes of this word the access touches.
         const unsigned from = w == 0 ? first : 0u, to = (first + bytes) - 4u * w < 4u ? (first + bytes) - 4u * w : 4u;
         const unsigned mask = ((1u << to) - 1u) & ~((1u << from) - 1u);
-        records[w] = mine | (static_cast<unsigned long long>(mask) << kMaskShift);
+        const unsigned long long record = mine | (static_cast<unsigned long long>(mask) << kMaskShift);
         unsigned long long* entry = shadow + 2ull * (word + w);
-        lastWrites[w] = write ? atomicExch(entry, records[w]) : *reinterpret_cast<volatile unsigned long long*>(entry);
-        lastReads[w] = *reinterpret_cast<volatile unsigned long long*>(entry + 1);
-        marksSeen[w] = marks ? *reinterpret_cast<volatile unsigned*>(marks + word + w) : 0u;
-    }
-#pragma unroll
-    for (unsigned w = 0; w < kMaxWords; ++w) {
-        if (w >= words) break;
-        const unsigned long long record = records[w], lastWrite = lastWrites[w], lastRead = lastReads[w];
-        const unsigned mask = maskOf(record);
-        volatile unsigned long long* readEntry = shadow + 2ull * (word + w) + 1;
+        volatile unsigned long long* readEntry = entry + 1;
         unsigned* mark = marks ? marks + word + w : nullptr;
-        const unsigned seen = marksSeen[w];
         const unsigned long long at = address + 4ull * w;
-        if (write) {
-            if (const unsigned r = conflict(lastWrite, record, shared)) reportRace(lastWrite, record, true, r, at, mark, seen);
+        if (kind & RACELAB_ACCESS_WRITE) {
+            const unsigned long long lastWrite = atomicExch(entry, record);
+            if (const unsigned r = conflict(lastWrite, record, shared)) reportRace(lastWrite, record, true, r, at, mark);
+            const unsigned long long lastRead = *readEntry;
             if (const unsigned r = conflict(lastRead, record, shared)) {
-                reportRace(lastRead, record, false, r, at, mark, seen);
+                reportRace(lastRead, record, false, r, at, mark);
             } else if ((lastRead & kValid) && sameThread(lastRead, record) && (maskOf(lastRead) & mask) && !(lastRead & record & kAtomic)) {
                 // This thread's read stood for other threads' reads of its line too: they race with this write
                 // unless a barrier came between (for those within the block).
-                if (lastRead & kManyAcross) reportRace(lastRead, record, false, 2, at, mark, seen, true);
-                else if ((lastRead & kManyWithin) && sameEpochs(lastRead, record)) reportRace(lastRead, record, false, 1, at, mark, seen, true);
+                if (lastRead & kManyAcross) reportRace(lastRead, record, false, 2, at, mark, true);
+                else if ((lastRead & kManyWithin) && sameEpochs(lastRead, record)) reportRace(lastRead, record, false, 1, at, mark, true);
             }
         } else {
-            if (const unsigned r = conflict(lastWrite, record, shared)) reportRace(record, lastWrite, false, r, at, mark, seen);
+            const unsigned long long lastWrite = *reinterpret_cast<volatile unsigned long long*>(entry);
+            if (const unsigned r = conflict(lastWrite, record, shared)) reportRace(record, lastWrite, false, r, at, mark);
             // Many threads reading one word at one line (a table every thread reads) keep one record, marked as
             // standing for more readers, instead of each writing its own: one store, not thousands to one word.
+            const unsigned long long lastRead = *readEntry;
             const unsigned together = unordered(lastRead, record, shared);
             if (together && siteOf(lastRead) == site && maskOf(lastRead) == mask && !((lastRead ^ record) & kAtomic)) {
                 const unsigned long long many = together == 2 ? kManyAcross : kManyWithin;
