@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 #include <imgui.h>
 
 namespace racelab {
@@ -69,9 +70,13 @@ bool drawRaceOverlayAndInspector(RaceFinderView& v, const SceneRect& scene) {
     if (!v.inspected) return true;
     const float cellW = p.width / static_cast<float>(v.width), cellH = p.height / static_cast<float>(v.height);
     const ImVec2 at(p.left + (static_cast<float>(v.inspected->first) + .5f) * cellW, p.top + (static_cast<float>(v.inspected->second) + .5f) * cellH);
-    const float r = std::max(6.f, 2 * std::max(cellW, cellH));
-    draw->AddCircle(at, r, IM_COL32(255, 255, 255, 255), 24, 2.f);
-    draw->AddCircle(at, r + 2, IM_COL32(0, 0, 0, 255), 24, 1.f);
+    // A ring around the pixel and four ticks pointing at it, white on black: seen on any picture.
+    const float r = std::max(9.f, 2 * std::max(cellW, cellH));
+    for (const auto& [colour, thickness] : {std::pair{IM_COL32(0, 0, 0, 255), 5.f}, std::pair{IM_COL32(255, 255, 255, 255), 2.f}}) {
+        draw->AddCircle(at, r, colour, 32, thickness);
+        for (const ImVec2 d : {ImVec2(1, 0), ImVec2(-1, 0), ImVec2(0, 1), ImVec2(0, -1)})
+            draw->AddLine(ImVec2(at.x + d.x * (r + 3), at.y + d.y * (r + 3)), ImVec2(at.x + d.x * (r + 14), at.y + d.y * (r + 14)), colour, thickness);
+    }
     bool open = true;
     ImGui::SetNextWindowPos(ImVec2(p.left + p.width - 12, p.top + 12), ImGuiCond_Appearing, ImVec2(1, 0));
     ImGui::SetNextWindowSize(ImVec2(std::min(640.f, p.width - 24), std::min(420.f, p.height - 24)), ImGuiCond_Appearing);
