@@ -78,7 +78,10 @@ bool drawRaceOverlayAndInspector(RaceFinderView& v, const SceneRect& scene) {
             draw->AddLine(ImVec2(at.x + d.x * (r + 3), at.y + d.y * (r + 3)), ImVec2(at.x + d.x * (r + 14), at.y + d.y * (r + 14)), colour, thickness);
     }
     bool open = true;
-    ImGui::SetNextWindowPos(ImVec2(p.left + p.width - 12, p.top + 12), ImGuiCond_Appearing, ImVec2(1, 0));
+    // It opens in the picture's corner farthest from the pixel, so that the marked pixel stays in sight.
+    const bool right = at.x < p.left + p.width / 2, below = at.y < p.top + p.height / 2;
+    ImGui::SetNextWindowPos(ImVec2(right ? p.left + p.width - 12 : p.left + 12, below ? p.top + p.height - 12 : p.top + 12), ImGuiCond_Appearing,
+                            ImVec2(right ? 1.f : 0.f, below ? 1.f : 0.f));
     ImGui::SetNextWindowSize(ImVec2(std::min(640.f, p.width - 24), std::min(420.f, p.height - 24)), ImGuiCond_Appearing);
     char title[96];
     std::snprintf(title, sizeof title, "pixel inspector: (%d, %d)###pixel inspector", v.inspected->first, v.inspected->second);
