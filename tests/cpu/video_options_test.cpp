@@ -1,4 +1,4 @@
-// The options of the viewer's recording and script: bad values are refused before any window opens or file
+// The options of the viewer's recording and script (--press, --inspect): bad values are refused before any window opens or file
 // is made, with the choices named; the keys a script presses and the names of a viewer's later recordings.
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "process_runner.hpp"
 #include "scenes/scene_registry.hpp"
+#include "test_data.hpp"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -32,10 +33,15 @@ TEST(VideoOptions, BadValuesAreRefusedWithTheChoices) {
     expectRefused("view --video-queue later", "--video-queue: later not in");
     expectRefused("view --press B", "expected FRAME:KEY");
     expectRefused("view --press 10:Q", "G B 1-9 V S C R K F space esc");
+    const std::string kernel = racelab::testing::testDataPath("data/races/circles_flags_reused.cu");
+    expectRefused("view --kernel " + kernel + " --inspect 10", "--inspect 10: give X,Y, two whole numbers from 0");
+    expectRefused("view --kernel " + kernel + " --inspect=-3,4", "--inspect -3,4: give X,Y");
+    expectRefused("view --inspect 10,20", "--inspect opens the pixel inspector on a user kernel's frame: it needs --kernel FILE");
     expectRefused("frames --scene circles/snow", "give --out-dir for PNG frames, a video");
     expectRefused("frames --scene circles/snow --gif out.mp4", "--gif 'out.mp4' must end in .gif");
     expectRefused("frames --scene circles/snow --video out.gif --fps 60", "frames per second for GIF");
     EXPECT_EQ(runRacelab("--dry-parse view --video a.webm --video-fps 60 --press 0:b --press 30:space").exitCode, 0);
+    EXPECT_EQ(runRacelab("--dry-parse view --kernel " + kernel + " --press 2:F --inspect 200,590").exitCode, 0);
 }
 
 TEST(VideoOptions, AnUnwritableVideoPathStopsViewBeforeAWindow) {
