@@ -25,6 +25,9 @@ int runHeadlessInstead(const ViewOptions& options, PreparedScene& prepared, cons
     requireWritable(out);
     std::printf("racelab view: %s; rendering %ld frames of %s headless instead\n", why.c_str(), frames,
                 prepared.scene->name().c_str());
+    if (!options.presses.empty() || !options.inspect.empty())
+        std::printf("  --press and --inspect act on the window's keys and panel: not here (check --races --pixel X,Y "
+                    "finds the race and lists a pixel's accesses without a display)\n");
     HeadlessSession session(prepared, presentModeFor(options.present), HeadlessGl::WhereAvailable);
     if (session.surface())
         std::printf("  %s, presenter %s\n", session.surface()->description().c_str(), session.presenterName().c_str());

@@ -67,7 +67,12 @@ void RaceFinder::find(PreparedScene& prepared, const SceneSelection& selection, 
         s.kernelAccessChecks = accessChecksFor(true, true);  // checked too: a stray access is skipped and named, never a fault
         s.kernelTimeout = std::max(s.kernelTimeout, kInstrumentedFrameSeconds);
         s.kernelTracedPixel.reset();
-        instrumented_ = makeUserKernel(s, *findScene(scene->name()).family, false);
+        try {  // F comes with the keys, before the frame: a failure here is the finder's, never the frame's
+            instrumented_ = makeUserKernel(s, *findScene(scene->name()).family, false);
+        } catch (const Error& e) {
+            instrumented_.reset();
+            return fail(view, e.what());
+        }
         fileTime_ = written;
     }
     view.stage = RaceFinderView::Stage::Building;

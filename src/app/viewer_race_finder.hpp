@@ -22,7 +22,8 @@ namespace racelab {
 
 class RaceFinder {
 public:
-    // F or the button: starts finding the race in the frame `prepared` shows at `size` (pausing `controls`).
+    // F or the button: starts finding the race in the frame `prepared` shows at `size` (pausing `controls`);
+    // what keeps it from starting goes into `view`, never out as an exception.
     void find(PreparedScene& prepared, const SceneSelection& selection, Size2 size, FrameControls& controls, bool wait,
               RaceFinderView& view);
     // view --inspect X,Y: the pixel the inspector opens on once the findings are in.
