@@ -252,7 +252,7 @@ AccessReport AccessChecks::report() {
                               (e.kind & RACELAB_ACCESS_ATOMIC) != 0,
                               static_cast<long long>(e.address - reinterpret_cast<unsigned long long>(traceBegin_))});
     }
-    if (mode_ & RACELAB_ACCESS_RACES) out.racingWords = racingWords();
+    if ((mode_ & RACELAB_ACCESS_RACES) && collectRacingWords_) out.racingWords = racingWords();
     out.shadowBytes = frameShadow_ + sharedShadowUsed_;
     out.shadowedBytes = shadowed_ + sharedShadowed_;
     auto bufferAt = [&](unsigned long long address, std::string& name, long long& offset) {

@@ -46,6 +46,8 @@ public:
     void beginFrame(const std::vector<CheckedBuffer>& buffers);
     // The bytes whose every access goes into the report's trace, in order (nullptr: none); before beginFrame.
     void trace(const void* begin, std::size_t bytes) { traceBegin_ = begin, traceBytes_ = bytes; }
+    // Whether the report carries the outputs' racing words (KernelFrame::racingWords); before beginFrame.
+    void collectRacingWords(bool on) { collectRacingWords_ = on; }
     // Before each launch, on the stream.
     void beforeLaunch(const void* function, const std::string& kernel, dim3 grid, dim3 block, std::size_t dynamicShared);
     // After the frame, its stream finished.
@@ -89,6 +91,7 @@ private:
         std::size_t words = 0;
     };
     std::vector<OutputMarks> outputMarks_;  // this frame's outputs' marks: their racing words go into the report
+    bool collectRacingWords_ = false;
     std::vector<RacingWords> racingWords() const;
     std::map<std::tuple<const void*, int, std::size_t>, SharedShape> sharedShapes_;  // cleared with each module
 };

@@ -134,6 +134,7 @@ public:
                 const KernelFrame::Traced& t = frame.traced;
                 const bool traced = t.bytes && t.output >= 0 && static_cast<std::size_t>(t.output) < outputs_.size();
                 checks_.trace(traced ? static_cast<const std::uint8_t*>(outputs_[static_cast<std::size_t>(t.output)]) + t.offset : nullptr, t.bytes);
+                checks_.collectRacingWords(frame.racingWords);
                 checks_.beginFrame(buffersToCheck(frame, inputs_, outputs_, scratch_));
             }
             if (needsSetup_) {

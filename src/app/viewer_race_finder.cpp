@@ -69,6 +69,7 @@ void RaceFinder::find(PreparedScene& prepared, const SceneSelection& selection, 
         s.kernelTracedPixel.reset();
         try {  // F comes with the keys, before the frame: a failure here is the finder's, never the frame's
             instrumented_ = makeUserKernel(s, *findScene(scene->name()).family, false);
+            instrumented_->setRacingWords(true);
         } catch (const Error& e) {
             instrumented_.reset();
             return fail(view, e.what());

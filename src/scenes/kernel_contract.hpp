@@ -106,6 +106,9 @@ struct KernelFrame {
         std::size_t offset = 0, bytes = 0;
     };
     Traced traced;
+    // An instrumented build: also report every output's racing words (the viewer's overlay of racing pixels;
+    // off, no frame pays for reading them back).
+    bool racingWords = false;
 };
 
 // What a scene offers when its family has a contract (Scene::userKernelSide). All GPU work is on the target's

@@ -217,6 +217,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     KernelFrame frame = side.userKernelFrame(target);
     frame.sceneId = side.sceneId();
     if (options_.tracedPixel && !frame.outputs.empty()) frame.traced = tracedBytes(frame, *options_.tracedPixel);
+    frame.racingWords = options_.racingWords;
     if (wholeFile_ && !startWholeFileScene(frame)) return false;
     std::vector<std::size_t> inputBytes, outputBytes;
     for (const auto& input : frame.inputs) inputBytes.push_back(input.bytes);

@@ -51,6 +51,8 @@ struct UserKernelOptions {
     bool skippedAccessFailsTheFrame = false;
     // check --races --pixel X,Y: every access to that pixel of output 0 (PNG coordinates) listed in order.
     std::optional<std::pair<int, int>> tracedPixel;
+    // The viewer's find the race: every output's racing words in the report (AccessReport::racingWords).
+    bool racingWords = false;
 };
 
 enum class KernelState {
@@ -135,6 +137,8 @@ public:
     const RecordedFrameTimes& recordedFrameTimes() const { return recorded_; }
     // The pixel whose every access the next frames list (UserKernelOptions::tracedPixel; nullopt: none).
     void setTracedPixel(std::optional<std::pair<int, int>> pixel) { options_.tracedPixel = pixel; }
+    // Whether the next frames report their outputs' racing words (UserKernelOptions::racingWords).
+    void setRacingWords(bool on) { options_.racingWords = on; }
     // The running build's sites, when it is an instrumented one (status().accesses numbers them).
     std::optional<AccessSites> accessSites() const;
     // An instrumented frame's findings as check --races prints them (access_findings.hpp); "" without.

@@ -91,6 +91,7 @@ nlohmann::json frameRequest(const KernelFrame& frame, long long id) {
     request["inputs"] = inputs;
     request["outputNames"] = outputNames;
     if (frame.traced.bytes) request["traced"] = {frame.traced.output, frame.traced.offset, frame.traced.bytes};
+    if (frame.racingWords) request["racingWords"] = true;
     if (frame.wholeFileScene) request["scene"] = sceneJson(*frame.wholeFileScene);
     return request;
 }
@@ -107,6 +108,7 @@ KernelFrame frameFrom(const nlohmann::json& r) {
         f.outputs.push_back({f.outputs.size() < names.size() ? names[f.outputs.size()] : "", bytes});
     if (r.contains("traced"))
         f.traced = {r.at("traced").at(0).get<int>(), r.at("traced").at(1).get<std::size_t>(), r.at("traced").at(2).get<std::size_t>()};
+    f.racingWords = r.value("racingWords", false);
     for (const auto& input : r.value("inputs", nlohmann::json::array()))
         f.inputs.push_back({input.at(0).get<std::string>(), nullptr, input.at(1).get<std::size_t>()});
     f.width = r.at("width").get<int>();

@@ -1,11 +1,13 @@
 // The racing pixels the viewer paints over the picture, from a hand-made report's racing words: words map to the
 // pixels that hold them (16-byte float4 pixels, 1-byte pixels), a run past the frame's end stops at its edge,
-// outputs that are no image are named instead, and the runs survive the report's JSON round trip.
+// outputs that are no image are named instead, and the runs survive the report's JSON round trip; the frame
+// asks the worker for them only when told to (the viewer's find the race), with the traced pixel beside.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include "userkernel/racing_pixels.hpp"
+#include "userkernel/worker_messages.hpp"
 
 using namespace racelab::userkernel;
 
@@ -60,4 +62,16 @@ TEST(RacingPixels, RunsSurviveTheReportsJson) {
     EXPECT_EQ(back.racingWords[0].output, 2);
     EXPECT_EQ(back.racingWords[0].runs, r.racingWords[0].runs);
     EXPECT_TRUE(back.racingWords[0].truncated);
+}
+
+TEST(RacingPixels, OnlyAFrameThatAsksGetsThemFromTheWorker) {
+    racelab::KernelFrame frame;
+    frame.outputs = {{"imageData", 64}};
+    EXPECT_FALSE(frameFrom(frameRequest(frame, 1)).racingWords);  // plain frames, check and bench: none read back
+    frame.racingWords = true;
+    frame.traced = {0, 16, 16};
+    const racelab::KernelFrame back = frameFrom(frameRequest(frame, 2));
+    EXPECT_TRUE(back.racingWords);
+    EXPECT_EQ(back.traced.offset, 16u);
+    EXPECT_EQ(back.traced.bytes, 16u);
 }

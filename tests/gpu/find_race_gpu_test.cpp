@@ -57,6 +57,7 @@ TEST(RacingPixelsGpu, TheStartersRacingPixelsAreThePixelsTwoCirclesCover) {
     selection.kernelAccessChecks = RACELAB_ACCESS_RACES;
     selection.kernelTimeout = 60;
     PreparedScene prepared = prepareScene(selection, "512x512");
+    prepared.kernel->setRacingWords(true);
     CudaStream stream;
     renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
     const userkernel::UserKernelStatus& status = prepared.kernel->status();
