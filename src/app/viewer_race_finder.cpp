@@ -8,6 +8,7 @@
 #include "core/gpu_timing.hpp"
 #include "frame/offline_frame.hpp"
 #include "scenes/scene_registry.hpp"
+#include "userkernel/kernel_compiler.hpp"  // localIncludes
 #include "userkernel/racing_pixels.hpp"
 #include "userkernel/user_kernel_scene.hpp"
 
@@ -29,12 +30,6 @@ void drawWith(userkernel::UserKernelScene& scene, std::shared_ptr<userkernel::Us
     scene.exchangeKernel(std::move(live));
 }
 
-std::filesystem::file_time_type lastWritten(const std::string& path) {
-    std::error_code ec;
-    const auto time = std::filesystem::last_write_time(path, ec);
-    return ec ? std::filesystem::file_time_type{} : time;
-}
-
 void fail(RaceFinderView& view, const std::string& why) {
     view.stage = RaceFinderView::Stage::Failed;
     view.findings = why;
@@ -42,6 +37,11 @@ void fail(RaceFinderView& view, const std::string& why) {
 }
 
 }  // namespace
+
+bool RaceFinder::sourcesChanged() {
+    if (sources_.changed()) sourcesChanged_ = true;  // FileWatch says it once; the findings stay stale
+    return sourcesChanged_;
+}
 
 void RaceFinder::clear(RaceFinderView& view) {
     view = RaceFinderView{};
@@ -60,8 +60,8 @@ void RaceFinder::find(PreparedScene& prepared, const SceneSelection& selection, 
     controls.variant = scene->kernelVariant();
     asked_ = std::chrono::steady_clock::now();
     size_ = size;
-    const auto written = lastWritten(prepared.kernel->path());
-    if (!instrumented_ || fileTime_ != written || instrumented_->path() != prepared.kernel->path()) {
+    if (sourcesChanged()) instrumented_.reset();
+    if (!instrumented_ || instrumented_->path() != prepared.kernel->path()) {
         SceneSelection s = selection;
         s.kernel = prepared.kernel->path();
         s.kernelAccessChecks = accessChecksFor(true, true);  // checked too: a stray access is skipped and named, never a fault
@@ -74,7 +74,8 @@ void RaceFinder::find(PreparedScene& prepared, const SceneSelection& selection, 
             instrumented_.reset();
             return fail(view, e.what());
         }
-        fileTime_ = written;
+        sources_.setFiles(userkernel::localIncludes(instrumented_->path()));  // saved since: built again
+        sourcesChanged_ = false;
     }
     view.stage = RaceFinderView::Stage::Building;
     if (wait) instrumented_->waitUntilReady(600);
@@ -87,7 +88,7 @@ void RaceFinder::update(PreparedScene& prepared, const FrameControls& controls, 
         runFrame(prepared, view);
     }
     if (view.stage != RaceFinderView::Stage::Done) return;
-    if (!prepared.kernel || lastWritten(prepared.kernel->path()) != fileTime_) view.stale = "the file changed since: find the race again";
+    if (!prepared.kernel || sourcesChanged()) view.stale = "the file changed since: find the race again";
     else if (!controls.paused) view.stale = "the animation moved on: these findings are about the frame it paused on";
     else if (size.width != size_.width || size.height != size_.height) view.stale = "the window's size changed: the overlay is the frame it ran, scaled";
     else view.stale.clear();

@@ -8,7 +8,6 @@
 // for it); the animation pauses when asked, so the findings stay about the frame on screen.
 #pragma once
 #include <chrono>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -17,6 +16,7 @@
 #include "frame/scene_setup.hpp"
 #include "present/mask_texture.hpp"
 #include "ui/race_finder_view.hpp"
+#include "userkernel/file_watch.hpp"
 
 namespace racelab {
 
@@ -39,7 +39,11 @@ private:
     void inspect(PreparedScene& prepared, std::pair<int, int> pixel, RaceFinderView& view);
 
     std::shared_ptr<userkernel::UserKernel> instrumented_;
-    std::filesystem::file_time_type fileTime_{};  // the kernel file's when instrumented_ was made (a save changes it)
+    // The kernel file and its local headers as instrumented_ was built from them: a save makes the findings
+    // stale and the next find builds again.
+    userkernel::FileWatch sources_;
+    bool sourcesChanged_ = false;
+    bool sourcesChanged();
     Size2 size_;
     std::chrono::steady_clock::time_point asked_;
     std::optional<std::pair<int, int>> pendingInspect_;
