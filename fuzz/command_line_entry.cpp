@@ -2,7 +2,7 @@
 #include <vector>
 
 #include "app/command_line.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "core/errors.hpp"
 #include "entries.hpp"
 

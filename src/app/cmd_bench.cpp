@@ -18,7 +18,7 @@
 #include "frame/frame_loop.hpp"
 #include "app/headless_session.hpp"
 #include "app/progress_line.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"

@@ -13,7 +13,7 @@
 #include "app/kernel_sanitize.hpp"
 #include "frame/offline_frame.hpp"
 #include "frame/race_view.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "scenes/scene_registry.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"

@@ -13,10 +13,10 @@
 #include "core/kernel_image.hpp"
 #include "core/read_file.hpp"
 #include "scenes/scene_registry.hpp"
-#include "userkernel/kernel_compiler.hpp"
-#include "userkernel/nvrtc_library.hpp"
-#include "userkernel/compile_worker.hpp"
-#include "userkernel/whole_file_build.hpp"
+#include "userkernel/build/kernel_compiler.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
+#include "userkernel/build/compile_worker.hpp"
+#include "userkernel/build/whole_file_build.hpp"
 
 namespace racelab {
 namespace {

@@ -9,7 +9,7 @@
 #include "app/commands.hpp"
 #include "frame/frame_loop.hpp"
 #include "app/progress_line.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "app/viewer_video.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"

@@ -4,7 +4,7 @@
 #include "app/commands.hpp"
 #include "frame/offline_frame.hpp"
 #include "frame/race_view.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"

@@ -2,7 +2,7 @@
 #include <cstdio>
 
 #include "app/commands.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "app/viewer.hpp"
 #include "app/viewer_keys.hpp"
 #include "core/errors.hpp"

@@ -1,6 +1,6 @@
 #include "app/command_line.hpp"
 
-#include "userkernel/device/racelab/access_check_layout.cuh"  // --races, --checked
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"  // --races, --checked
 
 #include <cstdio>
 
@@ -8,9 +8,9 @@
 #include "core/errors.hpp"
 #include "core/provenance.hpp"
 #include "scenes/scene_registry.hpp"
-#include "userkernel/compile_worker.hpp"
-#include "userkernel/worker_main.hpp"
-#include "userkernel/worker_process.hpp"
+#include "userkernel/build/compile_worker.hpp"
+#include "userkernel/worker/worker_main.hpp"
+#include "userkernel/worker/worker_process.hpp"
 
 namespace racelab {
 namespace {

@@ -3,7 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "frame/scene_selection.hpp"  // SceneSelection, ComparisonOptions
+#include "app/scene_selection.hpp"
+#include "frame/comparison_options.hpp"
 
 namespace racelab {
 

@@ -14,7 +14,7 @@
 namespace racelab {
 namespace {
 
-// The checks prepareScene makes before it builds anything (frame/scene_setup.cpp), with its messages.
+// The checks prepareScene makes before it builds anything (app/scene_setup.cpp), with its messages.
 void checkSelection(const SceneSelection& s, bool sceneIsUsed) {
     if (!s.size.empty()) parseSize(s.size);
     if (s.backend != "auto" && s.backend != "cuda" && s.backend != "cpu")

@@ -8,7 +8,7 @@
 #include "core/errors.hpp"
 #include "core/read_file.hpp"
 #include "scenes/scene_registry.hpp"
-#include "userkernel/kernel_cache.hpp"
+#include "userkernel/build/kernel_cache.hpp"
 
 namespace racelab {
 namespace {

@@ -1,6 +1,6 @@
 #include "app/grading.hpp"
 
-#include "userkernel/device/racelab/access_check_layout.cuh"  // --checked
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"  // --checked
 
 #include <algorithm>
 #include <chrono>

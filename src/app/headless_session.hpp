@@ -6,7 +6,7 @@
 #include <string>
 
 #include "frame/frame_loop.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "core/gpu_timing.hpp"
 #include "present/headless_egl.hpp"
 #include "present/presenter.hpp"

@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "userkernel/access_findings.hpp"
-#include "userkernel/device/racelab/access_check_layout.cuh"
-#include "userkernel/kernel_compiler.hpp"
+#include "userkernel/racecheck/access_findings.hpp"
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
+#include "userkernel/build/kernel_compiler.hpp"
 
 namespace racelab {
 

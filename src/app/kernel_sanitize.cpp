@@ -7,7 +7,7 @@
 #include <regex>
 
 #include "frame/offline_frame.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "core/read_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"

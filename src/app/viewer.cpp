@@ -20,7 +20,7 @@
 #include "frame/frame_loop.hpp"
 #include "frame/offline_frame.hpp"
 #include "frame/race_view.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "app/soak_driver.hpp"
 #include "present/gl_check.hpp"
 #include "core/errors.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "app/commands.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "present/presenter.hpp"
 
 namespace racelab {

@@ -8,8 +8,8 @@
 #include "core/gpu_timing.hpp"
 #include "frame/offline_frame.hpp"
 #include "scenes/scene_registry.hpp"
-#include "userkernel/kernel_compiler.hpp"  // localIncludes
-#include "userkernel/racing_pixels.hpp"
+#include "userkernel/build/kernel_compiler.hpp"  // localIncludes
+#include "userkernel/racecheck/racing_pixels.hpp"
 #include "userkernel/user_kernel_scene.hpp"
 
 namespace racelab {

@@ -13,10 +13,10 @@
 #include <utility>
 
 #include "frame/frame_controls.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "present/mask_texture.hpp"
 #include "ui/race_finder_view.hpp"
-#include "userkernel/file_watch.hpp"
+#include "userkernel/build/file_watch.hpp"
 
 namespace racelab {
 

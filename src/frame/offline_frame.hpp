@@ -1,7 +1,7 @@
 // Renders frame F of a scene without GL (render and check): F animation steps, then one frame on the
 // scene's backend, read back to the host.
 #pragma once
-#include "frame/scene_selection.hpp"
+#include "frame/comparison_options.hpp"
 #include "frame/frame_loop.hpp"
 #include "core/host_image.hpp"
 #include <functional>

@@ -1,6 +1,6 @@
 #include "userkernel/user_kernel.hpp"
-#include "userkernel/access_findings.hpp"
-#include "userkernel/cubin_symbols.hpp"
+#include "userkernel/racecheck/access_findings.hpp"
+#include "userkernel/worker/cubin_symbols.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -11,13 +11,12 @@
 
 #include "core/frame_graph.hpp"
 #include "core/gpu_timing.hpp"
-#include "scenes/gpu_half.hpp"
-#include "userkernel/kernel_handoff.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/worker/kernel_handoff.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 #include "userkernel/temporary_file.hpp"
-#include "userkernel/whole_file_build.hpp"
-#include "userkernel/worker_messages.hpp"
-#include "userkernel/worker_process.hpp"
+#include "userkernel/build/whole_file_build.hpp"
+#include "userkernel/worker/worker_messages.hpp"
+#include "userkernel/worker/worker_process.hpp"
 
 namespace racelab::userkernel {
 
@@ -213,7 +212,7 @@ bool UserKernel::load(const KernelBuild& build) {
 bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     poll();
     if (!loaded_ || !worker_ || !worker_->running()) return false;
-    if (!handoff_) handoff_ = makeGpuHalf<KernelHandoff>("userkernel_handoff");
+    if (!handoff_) handoff_ = makeKernelHandoff();
     KernelFrame frame = side.userKernelFrame(target);
     frame.sceneId = side.sceneId();
     if (options_.tracedPixel && !frame.outputs.empty()) frame.traced = tracedBytes(frame, *options_.tracedPixel);
@@ -325,7 +324,7 @@ void UserKernel::recordFrameTimes(bool on) {
 
 void UserKernel::drawPlaceholder(const FrameTarget& target) {
     if (!target.onDevice) return;
-    if (!handoff_) handoff_ = makeGpuHalf<KernelHandoff>("userkernel_handoff");
+    if (!handoff_) handoff_ = makeKernelHandoff();
     handoff_->fillPlaceholder(target);
 }
 

@@ -16,11 +16,11 @@
 #include <vector>
 
 #include "scenes/kernel_contract.hpp"
-#include "userkernel/access_findings.hpp"
-#include "userkernel/access_report.hpp"
-#include "userkernel/background_compiler.hpp"
-#include "userkernel/ptx_instrument.hpp"
-#include "userkernel/worker_limits.hpp"
+#include "userkernel/racecheck/access_findings.hpp"
+#include "userkernel/racecheck/access_report.hpp"
+#include "userkernel/build/background_compiler.hpp"
+#include "userkernel/racecheck/ptx_instrument.hpp"
+#include "userkernel/worker/worker_limits.hpp"
 
 namespace racelab::userkernel {
 

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fresh_folder.hpp"
-#include "userkernel/access_findings.hpp"
+#include "userkernel/racecheck/access_findings.hpp"
 
 using namespace racelab::userkernel;
 namespace fs = std::filesystem;

@@ -14,7 +14,7 @@
 #include "fresh_folder.hpp"
 #include "process_runner.hpp"
 #include "racelab_with_own_cache.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

@@ -10,8 +10,8 @@
 #include "nvrtc_test_support.hpp"
 #include "fresh_folder.hpp"
 #include "small_kernels.hpp"
-#include "userkernel/compile_worker.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/build/compile_worker.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab::userkernel;

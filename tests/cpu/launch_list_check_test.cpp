@@ -15,9 +15,9 @@
 #include "nvrtc_test_support.hpp"
 #include "fresh_folder.hpp"
 #include "small_kernels.hpp"
-#include "userkernel/cubin_symbols.hpp"
-#include "userkernel/kernel_compiler.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/worker/cubin_symbols.hpp"
+#include "userkernel/build/kernel_compiler.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "userkernel/launch_plan.hpp"
+#include "userkernel/worker/launch_plan.hpp"
 
 using namespace racelab;
 using namespace racelab::userkernel;

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <string>
 
-#include "userkernel/kernel_compiler.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/build/kernel_compiler.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 
 // NVRTC is part of the CUDA toolkit; a machine without it skips.
 #define REQUIRE_NVRTC()                                      \

@@ -12,9 +12,9 @@
 #include "test_data.hpp"
 #include "nvrtc_test_support.hpp"
 #include "scenes/scene_registry.hpp"
-#include "userkernel/cubin_symbols.hpp"
-#include "userkernel/jit_link_library.hpp"
-#include "userkernel/ptx_instrument.hpp"
+#include "userkernel/worker/cubin_symbols.hpp"
+#include "userkernel/build/jit_link_library.hpp"
+#include "userkernel/racecheck/ptx_instrument.hpp"
 
 using namespace racelab;
 using namespace racelab::userkernel;

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "userkernel/racing_pixels.hpp"
-#include "userkernel/worker_messages.hpp"
+#include "userkernel/racecheck/racing_pixels.hpp"
+#include "userkernel/worker/worker_messages.hpp"
 
 using namespace racelab::userkernel;
 

@@ -10,7 +10,7 @@
 
 #include "core/run_program.hpp"
 #include "fresh_folder.hpp"
-#include "userkernel/sandbox.hpp"
+#include "userkernel/worker/sandbox.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

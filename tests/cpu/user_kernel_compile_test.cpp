@@ -14,8 +14,8 @@
 #include "process_runner.hpp"
 #include "test_data.hpp"
 #include "scenes/scene_registry.hpp"
-#include "userkernel/kernel_compiler.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/build/kernel_compiler.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

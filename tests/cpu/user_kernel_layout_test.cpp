@@ -22,9 +22,9 @@
 #include "scenes/mesh/mesh_kernel_contract.hpp"
 #include "scenes/planes/plane_kernel_contract.hpp"
 #include "scenes/scene_registry.hpp"
-#include "userkernel/cubin_symbols.hpp"
-#include "userkernel/kernel_compiler.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/worker/cubin_symbols.hpp"
+#include "userkernel/build/kernel_compiler.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 
 // The launch list header is device code for NVRTC; read here by the host compiler (the build may have no CUDA
 // headers), its __host__ __device__ qualifiers mean nothing.
@@ -33,7 +33,7 @@
 #define __device__
 #define RACELAB_TEST_DEFINED_QUALIFIERS
 #endif
-#include "userkernel/device/racelab/launch.cuh"
+#include "userkernel/worker/device/racelab/launch.cuh"
 #ifdef RACELAB_TEST_DEFINED_QUALIFIERS
 #undef __host__
 #undef __device__

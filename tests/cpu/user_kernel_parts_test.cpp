@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "core/toolkit_library.hpp"
-#include "userkernel/compile_diagnostics.hpp"
-#include "userkernel/file_watch.hpp"
-#include "userkernel/kernel_cache.hpp"
+#include "userkernel/build/compile_diagnostics.hpp"
+#include "userkernel/build/file_watch.hpp"
+#include "userkernel/build/kernel_cache.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

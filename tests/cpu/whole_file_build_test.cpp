@@ -15,13 +15,13 @@
 #include "core/read_file.hpp"
 #include "fresh_folder.hpp"
 #include "app/grading.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "process_runner.hpp"
 #include "racelab_with_own_cache.hpp"
 #include "scenes/scene_registry.hpp"
 #include "test_data.hpp"
 #include "userkernel/user_kernel.hpp"
-#include "userkernel/whole_file_build.hpp"
+#include "userkernel/build/whole_file_build.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "app/grade_rows.hpp"
-#include "userkernel/worker_process.hpp"
+#include "userkernel/worker/worker_process.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

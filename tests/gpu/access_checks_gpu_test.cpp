@@ -15,13 +15,13 @@
 #include "core/asset_paths.hpp"
 #include "core/gpu_timing.hpp"
 #include "frame/offline_frame.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "scenes/scene_registry.hpp"
 #include "test_data.hpp"
 #include "user_kernel_test_support.hpp"
-#include "userkernel/access_findings.hpp"
-#include "userkernel/device/racelab/access_check_layout.cuh"
-#include "userkernel/kernel_compiler.hpp"
+#include "userkernel/racecheck/access_findings.hpp"
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
+#include "userkernel/build/kernel_compiler.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "frame/offline_frame.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "core/errors.hpp"
 #include "core/fault_injection.hpp"
 #include "core/gpu_timing.hpp"

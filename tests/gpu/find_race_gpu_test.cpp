@@ -13,12 +13,12 @@
 #include "core/image_io.hpp"
 #include "core/run_program.hpp"
 #include "frame/offline_frame.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "present/glfw_window.hpp"
 #include "scenes/circles/circle_scene.hpp"
 #include "user_kernel_test_support.hpp"
-#include "userkernel/device/racelab/access_check_layout.cuh"
-#include "userkernel/racing_pixels.hpp"
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
+#include "userkernel/racecheck/racing_pixels.hpp"
 #include "userkernel/user_kernel_scene.hpp"
 
 namespace fs = std::filesystem;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "frame/offline_frame.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "core/errors.hpp"

@@ -16,8 +16,8 @@
 #include "gpu_test_support.hpp"
 #include "user_kernel_test_support.hpp"
 #include "test_data.hpp"
-#include "userkernel/nvrtc_library.hpp"
-#include "userkernel/whole_file_build.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
+#include "userkernel/build/whole_file_build.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

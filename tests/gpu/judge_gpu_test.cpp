@@ -20,9 +20,9 @@
 #include "judge/repeat_report.hpp"
 #include "judge/scene_check.hpp"
 #include "test_data.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
-#include "userkernel/whole_file_build.hpp"
+#include "userkernel/build/whole_file_build.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

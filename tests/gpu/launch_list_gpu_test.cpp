@@ -11,7 +11,7 @@
 #include "gpu_test_support.hpp"
 #include "user_kernel_test_support.hpp"
 #include "test_data.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
 
 namespace fs = std::filesystem;

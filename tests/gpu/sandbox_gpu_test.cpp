@@ -24,9 +24,9 @@
 #include "frame/offline_frame.hpp"
 #include "gpu_test_support.hpp"
 #include "test_data.hpp"
-#include "userkernel/sandbox.hpp"
+#include "userkernel/worker/sandbox.hpp"
 #include "userkernel/user_kernel.hpp"
-#include "userkernel/whole_file_build.hpp"
+#include "userkernel/build/whole_file_build.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

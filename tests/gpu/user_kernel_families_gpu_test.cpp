@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "frame/offline_frame.hpp"
-#include "frame/scene_setup.hpp"
+#include "app/scene_setup.hpp"
 #include "core/asset_paths.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
 #include "gpu_test_support.hpp"
 #include "user_kernel_test_support.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
 
 using namespace racelab;

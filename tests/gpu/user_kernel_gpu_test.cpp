@@ -17,7 +17,7 @@
 #include "gpu_test_support.hpp"
 #include "user_kernel_test_support.hpp"
 #include "save_to_frame.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
 

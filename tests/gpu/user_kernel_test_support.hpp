@@ -4,7 +4,7 @@
 #include <string>
 
 #include "gpu_test_support.hpp"
-#include "userkernel/nvrtc_library.hpp"
+#include "userkernel/build/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
 
 #define REQUIRE_CUDA_AND_NVRTC()                                                                         \

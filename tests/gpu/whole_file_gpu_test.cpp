@@ -22,7 +22,7 @@
 #include "test_data.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
-#include "userkernel/whole_file_build.hpp"
+#include "userkernel/build/whole_file_build.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;

@@ -18,10 +18,10 @@
 #include "core/gpu_timing.hpp"
 #include "core/stats.hpp"
 #include "scenes/scene_registry.hpp"
-#include "userkernel/kernel_cache.hpp"
+#include "userkernel/build/kernel_cache.hpp"
 #include "userkernel/temporary_file.hpp"
-#include "userkernel/whole_file_build.hpp"
-#include "userkernel/whole_file_solution.hpp"
+#include "userkernel/build/whole_file_build.hpp"
+#include "userkernel/worker/whole_file_solution.hpp"
 
 using namespace racelab;
 using namespace racelab::userkernel;

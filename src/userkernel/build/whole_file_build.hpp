@@ -1,0 +1,38 @@
+// Whole-file solutions: a course's whole program (CS149 asst3's cudaRenderer.cu, with its host code, thrust,
+// its own allocations and launches) rather than a launch list. The family declares the harness it is written
+// against (KernelContract::wholeFile); this finds such a solution, and builds it with the toolkit's nvcc,
+// together with the harness's entry file, into a shared library for one GPU architecture, through the same
+// on-disk cache as NVRTC builds. nvcc runs as a child process with a time limit: a solution is untrusted input.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "scenes/kernel_contract.hpp"
+#include "userkernel/build/kernel_compiler.hpp"
+
+namespace racelab::userkernel {
+
+// The solution file `path` names for `harness`: the file itself when its text matches the recognizer, the
+// folder's solutionFile when `path` is a folder holding one; nullopt otherwise.
+std::optional<std::string> wholeFileSolution(const std::string& path, const WholeFileHarness& harness);
+
+// The folder of the harness's headers (kernels/include/harness/<folder>), "" when the assets lack it.
+std::string harnessFolder(const WholeFileHarness& harness);
+
+// The toolkit's nvcc ("" when not found); findToolkitProgram("nvcc", "RACELAB_NVCC").
+std::string findNvcc();
+// What to do without nvcc, for messages.
+std::string nvccMissingAdvice();
+
+struct WholeFileRequest {
+    std::string solutionPath;  // the solution file (wholeFileSolution's answer)
+    std::string architecture;  // e.g. "sm_90"
+    double timeoutSeconds = 300;
+};
+
+// Builds (or loads from `cache`) the shared library; the build's `cubin` holds the library's bytes. Never
+// throws for a bad solution: the build says what went wrong, as FILE:LINE:COL: diagnostics where nvcc gave
+// them.
+KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarness& harness, const KernelCache& cache);
+
+}  // namespace racelab::userkernel

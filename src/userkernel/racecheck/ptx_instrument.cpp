@@ -1,0 +1,341 @@
+#include "userkernel/racecheck/ptx_instrument.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
+
+namespace racelab::userkernel {
+namespace {
+
+// What racelab/access_check.cuh compiles to; the rewrite calls exactly these.
+const char* const kPrototypes =
+    ".func (.param .b32 func_retval0) racelabAccess(.param .b64 racelabAccess_param_0, .param .b32 racelabAccess_param_1);\n"
+    ".func racelabBarrier();\n"
+    ".func racelabWarpSync();\n";
+
+// Whether `line` holds any of `words`: a cheap test before a regular expression.
+template <class... Words>
+bool has(const std::string& line, const Words&... words) {
+    return ((line.find(words) != std::string::npos) || ...);
+}
+
+std::string squeeze(const std::string& text) {
+    std::string out;
+    bool blank = false;
+    for (char c : text) {
+        const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        if (space && !blank && !out.empty()) out += ' ';
+        if (!space) out += c;
+        blank = space;
+    }
+    return out;
+}
+
+// The module must define racelabAccess with the signature the calls use: the compiler may change an internal
+// function's parameters when all its calls agree, which racelabAccessKeep's prevent; this says if it did.
+bool hasRuntime(const std::string& ptx) {
+    const std::string flat = squeeze(ptx);
+    return flat.find(".func (.param .b32 func_retval0) racelabAccess( .param .b64 racelabAccess_param_0, .param .b32 "
+                     "racelabAccess_param_1 )") != std::string::npos &&
+           flat.find(".func racelabBarrier()") != std::string::npos && flat.find(".func racelabWarpSync()") != std::string::npos;
+}
+
+struct Location {
+    int file = 0, line = 0, callerFile = 0, callerLine = 0;
+};
+
+int widthOfType(const std::string& type) {
+    static const std::map<std::string, int> widths{
+        {"b8", 1},  {"u8", 1},  {"s8", 1},     {"b16", 2},    {"u16", 2}, {"s16", 2}, {"f16", 2}, {"bf16", 2},
+        {"b32", 4}, {"u32", 4}, {"s32", 4},    {"f32", 4},    {"f16x2", 4}, {"bf16x2", 4}, {"b64", 8}, {"u64", 8},
+        {"s64", 8}, {"f64", 8}, {"b128", 16}};
+    const auto found = widths.find(type);
+    return found == widths.end() ? 0 : found->second;
+}
+
+std::vector<std::string> split(const std::string& text, char by) {
+    std::vector<std::string> parts;
+    std::string part;
+    std::istringstream in(text);
+    while (std::getline(in, part, by)) parts.push_back(part);
+    return parts;
+}
+
+struct MemoryInstruction {
+    std::string guard;  // "%p1", "!%p1" or ""
+    std::string body;   // the instruction without its guard and ';'
+    std::string opcode;
+    std::string space;  // global, shared, generic; "" when not checked
+    std::string skipWhy;
+    int bytes = 0;
+    bool strong = false;
+    bool readOnly = false;  // ld.global.nc or ldu: data the compiler knows no thread writes while the kernel runs
+    std::string base;  // a register or a symbol
+    long long offset = 0;
+};
+
+// Parses `line` when it is a load, store or atomic; nullopt otherwise.
+std::optional<MemoryInstruction> memoryInstruction(const std::string& line) {
+    static const std::regex pattern(R"re(^\s*(@(!?%[\w$]+)\s+)?((ld|st|atom|red|ldu)(\.[\w:]+)*)\s+([^;]*);\s*(//.*)?$)re");
+    const std::size_t start = line.find_first_not_of(" \t");
+    if (start == std::string::npos || !(line[start] == '@' || line.compare(start, 2, "ld") == 0 ||
+                                        line.compare(start, 2, "st") == 0 || line.compare(start, 3, "red") == 0 ||
+                                        line.compare(start, 4, "atom") == 0))
+        return std::nullopt;
+    std::smatch m;
+    if (!std::regex_match(line, m, pattern)) return std::nullopt;
+    MemoryInstruction in;
+    in.guard = m[2].str();
+    in.opcode = m[3].str();
+    in.body = m[3].str() + " " + m[6].str();
+    const std::vector<std::string> parts = split(in.opcode, '.');
+    const std::string& op = parts[0];
+    int vector = 1, width = 0;
+    std::string space = "generic";
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        const std::string& q = parts[i];
+        if (q == "global" || q == "shared" || q == "shared::cta") space = q == "global" ? "global" : "shared";
+        else if (q == "local" || q == "param" || q == "const" || q == "shared::cluster") space = "";
+        // Strong as the memory model's atomics (cuda::atomic_ref, acquire/release) are; `volatile` is not: it only
+        // keeps the compiler from caching the value, and warp-synchronous code through it still races.
+        else if (q == "relaxed" || q == "acquire" || q == "release") in.strong = true;
+        else if (q == "v2" || q == "v4" || q == "v8") vector = q[1] - '0';
+        else if (q == "nc") in.readOnly = true;
+        else if (const int w = widthOfType(q)) width = w;
+    }
+    if (space.empty()) return std::nullopt;  // a thread's own memory, parameters, constants; another block's shared memory
+    in.space = space;
+    in.strong = in.strong || op == "atom" || op == "red";
+    in.readOnly = in.readOnly || op == "ldu";
+    in.bytes = vector * width;
+    if (in.bytes <= 0 || in.bytes > 16) in.skipWhy = "an access of " + std::to_string(in.bytes) + " bytes";
+    static const std::regex address(R"re(\[\s*([%\w$]+)\s*(\+\s*(-?\d+))?\s*\])re");
+    std::smatch a;
+    const std::string operands = m[6].str();
+    if (!std::regex_search(operands, a, address)) {
+        in.skipWhy = "an address racelab cannot read";
+    } else {
+        in.base = a[1].str();
+        in.offset = a[3].matched ? std::stoll(a[3].str()) : 0;
+    }
+    return in;
+}
+
+class Rewriter {
+public:
+    explicit Rewriter(const std::string& ptx) : ptx_(ptx) {}
+
+    InstrumentedPtx run() {
+        InstrumentedPtx result;
+        if (!hasRuntime(ptx_)) {
+            result.error = "racelab's access checks (racelab/access_check.cuh) did not compile into the module as expected";
+            return result;
+        }
+        std::istringstream in(ptx_);
+        std::string line;
+        std::ostringstream out;
+        static const std::regex file(R"re(^\s*\.file\s+(\d+)\s+"([^"]*)")re");
+        static const std::regex loc(R"re(^\s*\.loc\s+(\d+)\s+(\d+)\s+\d+(.*inlined_at\s+(\d+)\s+(\d+))?)re");
+        static const std::regex reg(R"re(^\s*\.reg\s+\.(\w+)\s+%([A-Za-z_$]+)<\d+>)re");
+        static const std::regex function(R"re(^\s*(\.visible\s+|\.weak\s+|\.extern\s+)*\.(entry|func)\s+(\([^)]*\)\s*)?([\w$]+))re");
+        static const std::regex moduleVariable(R"re(^\s*(\.visible\s+|\.weak\s+)?\.global\s+(\.align\s+\d+\s+)?\.\w+\s+([\w$]+))re");
+        static const std::regex sharedVariable(R"re(^\s*(\.extern\s+)?\.shared\s+(\.align\s+\d+\s+)?\.\w+\s+([\w$]+))re");
+        static const std::regex barrier(R"re(^\s*(@(!?%[\w$]+)\s+)?(bar|barrier)(\.cta)?\.(sync|red)\b)re");
+        static const std::regex warpSync(R"re(^\s*(@(!?%[\w$]+)\s+)?bar\.warp\.sync\b)re");
+        static const std::regex uncovered(R"re(^\s*(@!?%[\w$]+\s+)?(cp\.async|cp\.reduce\.async|st\.async|red\.async|multimem|tex|tld4|suld|sust)\b)re");
+        // .file lines come last: read them first.
+        for (std::istringstream pre(ptx_); std::getline(pre, line);) {
+            std::smatch m;
+            if (std::regex_search(line, m, file)) files_[std::stoi(m[1].str())] = m[2].str();
+        }
+        int depth = 0;
+        bool skipFunction = false;
+        Location here;
+        while (std::getline(in, line)) {
+            std::smatch m;
+            if (depth == 0 && has(line, ".entry", ".func") && std::regex_search(line, m, function)) {
+                skipFunction = m[4].str().rfind("racelab", 0) == 0;  // the checks themselves
+                registerWidths_.clear();
+                here = Location{};
+            }
+            if (has(line, ".shared ") && std::regex_search(line, m, sharedVariable)) {
+                symbolSpace_[m[3].str()] = "shared";
+            } else if (has(line, ".global") && std::regex_search(line, m, moduleVariable)) {
+                symbolSpace_[m[3].str()] = "global";
+                // The module's own __device__ variables are buffers to check too (not racelab's tables).
+                if (depth == 0 && m[3].str().rfind("racelab", 0) != 0) result.sites.moduleVariables.push_back(m[3].str());
+            }
+            const int depthBefore = depth;
+            for (char c : line) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+            const std::optional<MemoryInstruction> access =
+                depthBefore == 0 || skipFunction ? std::nullopt : memoryInstruction(line);
+            if (!access || !access->skipWhy.empty() || result.sites.sites.size() >= RACELAB_ACCESS_MAX_SITES) out << line << '\n';
+            if (line.rfind(".address_size", 0) == 0) out << kPrototypes;
+            if (depthBefore == 0 || skipFunction) continue;
+            if (has(line, ".reg") && std::regex_search(line, m, reg)) {
+                const int w = widthOfType(m[1].str());
+                registerWidths_[m[2].str()] = w ? w : (m[1].str() == "pred" ? 0 : 4);
+                continue;
+            }
+            if (has(line, ".loc") && std::regex_search(line, m, loc)) {
+                here.file = std::stoi(m[1].str()), here.line = std::stoi(m[2].str());
+                here.callerFile = m[3].matched ? std::stoi(m[4].str()) : 0;
+                here.callerLine = m[3].matched ? std::stoi(m[5].str()) : 0;
+                continue;
+            }
+            if (has(line, "bar") && std::regex_search(line, m, warpSync)) {
+                ++result.sites.warpSyncs;
+                out << "\t" << guardPrefix(m[2].str()) << "call racelabWarpSync, ();\n";
+                continue;
+            }
+            if (has(line, "bar") && std::regex_search(line, m, barrier)) {
+                ++result.sites.barriers;
+                out << "\t" << guardPrefix(m[2].str()) << "call racelabBarrier, ();\n";
+                continue;
+            }
+            if (!access && std::regex_search(line, m, uncovered)) {
+                noteUncovered(result.sites, m[2].str() + " (copies and texture reads are not checked)", here);
+                continue;
+            }
+            if (!access) continue;
+            if (!access->skipWhy.empty()) {
+                noteUncovered(result.sites, access->opcode + " (" + access->skipWhy + ")", here);
+                continue;
+            }
+            if (result.sites.sites.size() >= RACELAB_ACCESS_MAX_SITES) {
+                noteUncovered(result.sites, "accesses beyond the first " + std::to_string(RACELAB_ACCESS_MAX_SITES), here);
+                continue;
+            }
+            const int site = static_cast<int>(result.sites.sites.size());
+            result.sites.sites.push_back(siteOf(*access, here));
+            out << checked(*access, site);
+        }
+        out << sitesVariable(result.sites);
+        result.ptx = out.str();
+        return result;
+    }
+
+private:
+    static std::string guardPrefix(const std::string& guard) { return guard.empty() ? "" : "@" + guard + " "; }
+
+    std::string fileName(int index) const {
+        const auto found = files_.find(index);
+        return found == files_.end() ? "" : found->second;
+    }
+
+    AccessSite siteOf(const MemoryInstruction& in, const Location& at) const {
+        AccessSite s;
+        const std::string op = in.opcode.substr(0, in.opcode.find('.'));
+        s.kind = op == "atom" || op == "red" ? "atomic" : op == "st" ? "store" : "load";
+        s.space = in.space, s.bytes = in.bytes, s.strong = in.strong;
+        s.file = fileName(at.file), s.line = at.line;
+        s.callerFile = fileName(at.callerFile), s.callerLine = at.callerLine;
+        s.instruction = in.body;
+        return s;
+    }
+
+    void noteUncovered(AccessSites& sites, const std::string& what, const Location& at) const {
+        const std::string where = fileName(at.file) + ":" + std::to_string(at.line);
+        const std::string note = where + ": " + what;
+        for (const std::string& n : sites.notCovered)
+            if (n == note) return;
+        sites.notCovered.push_back(note);
+    }
+
+    int registerWidth(const std::string& name) const {
+        std::string prefix = name.substr(1);
+        while (!prefix.empty() && std::isdigit(static_cast<unsigned char>(prefix.back()))) prefix.pop_back();
+        const auto found = registerWidths_.find(prefix);
+        return found == registerWidths_.end() ? 8 : found->second;
+    }
+
+    // The access behind its check: a block of its own (its registers and parameters are its own), skipped
+    // over when the instruction's guard is false.
+    std::string checked(const MemoryInstruction& in, int site) {
+        const int kind = (in.opcode.rfind("ld", 0) == 0 ? 0 : RACELAB_ACCESS_WRITE) | (in.strong ? RACELAB_ACCESS_ATOMIC : 0) |
+                         (in.readOnly ? RACELAB_ACCESS_READ_ONLY : 0);
+        const unsigned info = static_cast<unsigned>(site) << 8 | static_cast<unsigned>(kind) << 4 | static_cast<unsigned>(in.bytes - 1);
+        const std::string skip = "$racelab_skip_" + std::to_string(site);
+        std::ostringstream s;
+        if (!in.guard.empty())
+            s << "\t@" << (in.guard[0] == '!' ? in.guard.substr(1) : "!" + in.guard) << " bra " << skip << ";\n";
+        s << "\t{\n\t.reg .b64 %racelab_a;\n\t.reg .b32 %racelab_ok;\n\t.reg .pred %racelab_go;\n";
+        if (in.base[0] == '%') {
+            s << (registerWidth(in.base) == 4 ? "\tcvt.u64.u32 %racelab_a, " : "\tmov.b64 %racelab_a, ") << in.base << ";\n";
+        } else {
+            s << "\tmov.u64 %racelab_a, " << in.base << ";\n";
+        }
+        if (in.offset) s << "\tadd.s64 %racelab_a, %racelab_a, " << in.offset << ";\n";
+        std::string space = in.space;
+        if (space == "generic" && in.base[0] != '%') {  // a variable named in a generic access: its own space
+            const auto found = symbolSpace_.find(in.base);
+            space = found == symbolSpace_.end() ? "global" : found->second;
+        }
+        if (space != "generic") s << "\tcvta." << space << ".u64 %racelab_a, %racelab_a;\n";
+        s << "\t.param .b64 racelab_p0;\n\t.param .b32 racelab_p1;\n\t.param .b32 racelab_r;\n"
+          << "\tst.param.b64 [racelab_p0], %racelab_a;\n\tst.param.b32 [racelab_p1], " << info << ";\n"
+          << "\tcall (racelab_r), racelabAccess, (racelab_p0, racelab_p1);\n"
+          << "\tld.param.b32 %racelab_ok, [racelab_r];\n\tsetp.ne.u32 %racelab_go, %racelab_ok, 0;\n"
+          << "\t@%racelab_go " << in.body << ";\n\t}\n";
+        if (!in.guard.empty()) s << skip << ":\n";
+        return s.str();
+    }
+
+    static std::string sitesVariable(const AccessSites& sites) {
+        const std::string json = accessSitesJson(sites);
+        std::ostringstream s;
+        s << ".global .align 1 .b8 " << kAccessSitesSymbol << "[" << json.size() + 1 << "] = {";
+        for (unsigned char c : json) s << static_cast<int>(c) << ",";
+        s << "0};\n";
+        return s.str();
+    }
+
+    const std::string& ptx_;
+    std::map<int, std::string> files_;
+    std::map<std::string, int> registerWidths_;
+    std::map<std::string, std::string> symbolSpace_;
+};
+
+}  // namespace
+
+InstrumentedPtx instrumentPtx(const std::string& ptx) { return Rewriter(ptx).run(); }
+
+std::string accessSitesJson(const AccessSites& sites) {
+    nlohmann::json j;
+    j["sites"] = nlohmann::json::array();
+    for (const AccessSite& s : sites.sites)
+        j["sites"].push_back({{"kind", s.kind}, {"space", s.space}, {"bytes", s.bytes}, {"strong", s.strong}, {"file", s.file},
+                              {"line", s.line}, {"callerFile", s.callerFile}, {"callerLine", s.callerLine},
+                              {"instruction", s.instruction}});
+    j["moduleVariables"] = sites.moduleVariables;
+    j["notCovered"] = sites.notCovered;
+    j["barriers"] = sites.barriers;
+    j["warpSyncs"] = sites.warpSyncs;
+    return j.dump();
+}
+
+std::optional<AccessSites> accessSitesFromJson(const std::vector<std::uint8_t>& bytes) {
+    std::string text(bytes.begin(), bytes.end());
+    while (!text.empty() && text.back() == '\0') text.pop_back();
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("sites")) return std::nullopt;
+    try {
+        AccessSites out;
+        for (const auto& s : j.at("sites"))
+            out.sites.push_back({s.at("kind"), s.at("space"), s.at("bytes"), s.at("strong"), s.at("file"), s.at("line"),
+                                 s.at("callerFile"), s.at("callerLine"), s.at("instruction")});
+        out.moduleVariables = j.at("moduleVariables").get<std::vector<std::string>>();
+        out.notCovered = j.at("notCovered").get<std::vector<std::string>>();
+        out.barriers = j.at("barriers"), out.warpSyncs = j.at("warpSyncs");
+        return out;
+    } catch (const nlohmann::json::exception&) {
+        return std::nullopt;
+    }
+}
+
+}  // namespace racelab::userkernel

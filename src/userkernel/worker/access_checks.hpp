@@ -1,0 +1,99 @@
+// The worker's half of an instrumented build (check --races, --checked; racelab/access_check.cuh): finds the
+// build's configuration in the loaded module, gives every buffer the kernel may touch its range and, where
+// races are looked for, its shadow memory; before each launch clears the shadow (a launch boundary orders
+// everything) and sets the launch's configuration; after the frame reads the report back. The executor calls
+// it; a plain build has no racelabAccessConfig and leaves it idle.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "userkernel/worker/launch_tables.hpp"  // LoadedScratch
+#include "userkernel/racecheck/access_report.hpp"
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
+
+namespace racelab::userkernel {
+
+struct CheckedBuffer {
+    std::string name;
+    const void* begin = nullptr;
+    std::size_t bytes = 0;
+    bool tracked = true;  // races looked for in it (racelab's inputs are read-only: bounds only)
+    int output = -1;      // which of the frame's outputs it is (-1: none)
+};
+
+// What an instrumented build may touch: racelab's inputs (read-only: bounds only), its outputs (the worker's
+// addresses of them) and the scratch buffers, each by the name a report gives it.
+std::vector<CheckedBuffer> buffersToCheck(const KernelFrame& frame, const std::vector<void*>& inputs, const std::vector<void*>& outputs,
+                                          const std::vector<LoadedScratch>& scratch);
+
+class AccessChecks {
+public:
+    AccessChecks() = default;
+    AccessChecks(const AccessChecks&) = delete;
+    AccessChecks& operator=(const AccessChecks&) = delete;
+    ~AccessChecks();
+
+    // After a module loads: whether it is instrumented, and which of its own variables it has.
+    void attach(cudaLibrary_t library, cudaStream_t stream, const std::string& label);
+    bool active() const { return mode_ != 0; }
+
+    // Before each run of a frame: the buffers (racelab's, the scratch buffers; the module's own variables are
+    // added here) and an empty report.
+    void beginFrame(const std::vector<CheckedBuffer>& buffers);
+    // The bytes whose every access goes into the report's trace, in order (nullptr: none); before beginFrame.
+    void trace(const void* begin, std::size_t bytes) { traceBegin_ = begin, traceBytes_ = bytes; }
+    // Whether the report carries the outputs' racing words (KernelFrame::racingWords); before beginFrame.
+    void collectRacingWords(bool on) { collectRacingWords_ = on; }
+    // Before each launch, on the stream.
+    void beforeLaunch(const void* function, const std::string& kernel, dim3 grid, dim3 block, std::size_t dynamicShared);
+    // After the frame, its stream finished.
+    AccessReport report();
+
+private:
+    void release();
+    void* grow(void*& memory, std::size_t& have, std::size_t need, const char* what);
+    RacelabAccessConfig* nextConfigSlot();
+    struct SharedShape {
+        std::size_t words = 0, slots = 0;
+    };
+    SharedShape sharedShape(const void* function, dim3 block, std::size_t dynamicShared);
+
+    unsigned mode_ = 0;
+    std::string label_;
+    cudaStream_t stream_ = nullptr;
+    void* config_ = nullptr;  // the module's __constant__ racelabAccessConfig
+    std::vector<CheckedBuffer> moduleVariables_;
+    std::vector<CheckedBuffer> buffers_;  // this frame's, module variables included
+    RacelabAccessConfig base_{};          // the frame's ranges; each launch adds its own fields
+    void* shadow_ = nullptr;              // every tracked buffer's records and marks, one allocation
+    std::size_t shadowBytes_ = 0;
+    std::size_t recordBytes_ = 0;         // the records' part of it (cleared before each launch)
+    void* epochs_ = nullptr;
+    std::size_t epochBytes_ = 0;
+    void* sharedShadow_ = nullptr;
+    std::size_t sharedShadowBytes_ = 0;
+    RacelabAccessReport* report_ = nullptr;
+    RacelabAccessConfig* configSlots_ = nullptr;  // page-locked, one a launch in flight
+    std::size_t nextSlot_ = 0;
+    unsigned sharedBase_ = 0;
+    const void* traceBegin_ = nullptr;
+    std::size_t traceBytes_ = 0;
+    std::size_t frameShadow_ = 0, shadowed_ = 0;                 // this frame's global shadow and what it shadows
+    std::size_t sharedShadowUsed_ = 0, sharedShadowed_ = 0;      // the largest launch's shared shadow, and its slots' bytes  // the device's reserved shared memory a block (where the block's own starts)
+    std::vector<LaunchShape> launches_;
+    struct OutputMarks {
+        int output = 0;
+        const unsigned* marks = nullptr;
+        std::size_t words = 0;
+    };
+    std::vector<OutputMarks> outputMarks_;  // this frame's outputs' marks: their racing words go into the report
+    bool collectRacingWords_ = false;
+    std::vector<RacingWords> racingWords() const;
+    std::map<std::tuple<const void*, int, std::size_t>, SharedShape> sharedShapes_;  // cleared with each module
+};
+
+}  // namespace racelab::userkernel

@@ -1,0 +1,51 @@
+// A whole-file solution in the kernel worker: its shared library (whole_file_build.hpp made it) opened, and one
+// renderer of the course's CudaRenderer driven through the harness entry's C functions, as the course's harness
+// drives it: load the scene, allocate the image, set up once; then each frame clear, advance, render, read the
+// image (the executor times those: kernel_executor.hpp). One renderer for the worker's life: solutions may keep
+// state at file scope, as the course's harness (one renderer a process) lets them, so a new scene or size is
+// a new worker (user_kernel.hpp).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "scenes/kernel_contract.hpp"
+#include "userkernel/worker/kernel_executor.hpp"
+
+namespace racelab::userkernel {
+
+class WholeFileSolution final : public WholeFileCalls {
+public:
+    // Opens the library and checks its harness entry. Throws Error when it is no racelab whole-file build.
+    WholeFileSolution(const std::string& libraryPath, std::string label);
+    ~WholeFileSolution() override;
+    WholeFileSolution(const WholeFileSolution&) = delete;
+    WholeFileSolution& operator=(const WholeFileSolution&) = delete;
+
+    // Makes the renderer: the scene handed over (the family's harness makes it), loadScene, allocOutputImage,
+    // setup. Once a worker; throws Error with the solution's message when a call fails.
+    void startScene(const WholeFileHarness& harness, const WholeFileScene& scene, int width, int height);
+    bool started() const { return renderer_ != nullptr; }
+    // The scene's animation steps the solution has taken (WholeFileScene::steps): the scene's as loaded, then one
+    // per advanceAnimation.
+    long long steps() const { return steps_; }
+    const WholeFileScene& scene() const { return scene_; }
+
+    void clearImage() override;
+    void advanceAnimation() override;
+    void render() override;
+    const float* image(int& width, int& height) override;
+    const std::string& label() const override { return label_; }
+
+private:
+    void* entry(const char* name) const;
+    void call(const char* entryName, const char* what);
+
+    std::string label_;
+    void* library_ = nullptr;
+    void* renderer_ = nullptr;
+    std::shared_ptr<void> sceneData_;
+    WholeFileScene scene_;
+    long long steps_ = 0;
+};
+
+}  // namespace racelab::userkernel
