@@ -13,7 +13,7 @@
 #include "core/gpu_timing.hpp"
 #include "userkernel/worker/kernel_handoff.hpp"
 #include "userkernel/build/nvrtc_library.hpp"
-#include "userkernel/temporary_file.hpp"
+#include "core/temporary_file.hpp"
 #include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/worker/worker_messages.hpp"
 #include "userkernel/worker/worker_process.hpp"

@@ -9,7 +9,7 @@
 #include "core/gpu_timing.hpp"
 #include "core/toolkit_program.hpp"
 #include "userkernel/worker/sandbox.hpp"
-#include "userkernel/temporary_file.hpp"
+#include "core/temporary_file.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/worker/worker_messages.hpp"
 #include "userkernel/worker/worker_process.hpp"

@@ -14,8 +14,8 @@
 using namespace racelab;
 using namespace racelab::testing;
 
-// Needs no device: the probes load wherever the binary is started from (CTest TestBinaries.PassFromAnotherFolder
-// runs this binary from a scratch folder), 47 frames of 1,024 probes each.
+// Needs no device: the probes load wherever the binary is started from (every test runs in a scratch folder
+// outside the source and build trees: tools/test-folder.sh), 47 frames of 1,024 probes each.
 TEST(Cs149FidelityGpu, ProbesAreFoundFromAnyWorkingFolder) {
     const auto cases = loadCs149Probes(cs149ProbesPath());
     ASSERT_EQ(cases.size(), 47u);

@@ -19,7 +19,7 @@
 #include "core/stats.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/build/kernel_cache.hpp"
-#include "userkernel/temporary_file.hpp"
+#include "core/temporary_file.hpp"
 #include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/worker/whole_file_solution.hpp"
 

@@ -1,12 +1,11 @@
 // The kernel worker's executor (userkernel/kernel_executor.hpp): loads a user kernel's cubin with the CUDA
 // runtime's library API, checks its tables against the family's contract (launch_tables.hpp) and runs them:
 // the setup list once a scene, the launch list every frame, with the grids, repetitions, arguments and
-// buffer sizes launch_plan.hpp works out. Host code only; it runs in the worker process, never in racelab's
-// own context.
+// buffer sizes launch_plan.hpp works out; a whole-file solution's frame through whole_file_frame.hpp. Host
+// code only; it runs in the worker process, never in racelab's own context.
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <memory>
 
@@ -15,13 +14,10 @@
 #include "userkernel/worker/kernel_executor.hpp"
 #include "userkernel/worker/kernel_handoff.hpp"  // kGuardBytes, kGuardPattern
 #include "userkernel/worker/launch_plan.hpp"
+#include "userkernel/worker/whole_file_frame.hpp"
 
 namespace racelab::userkernel {
 namespace {
-
-// Does nothing: launched before a whole-file frame's timed calls, so that the GPU's switch from racelab's
-// context to the worker's (some 0.1 ms, racelab's cost of two processes) falls outside them.
-__global__ void wakeWorkerContext() {}
 
 // Counts the bytes of a guard that are no longer the pattern.
 __global__ void countGuardDamage(const unsigned char* guard, std::size_t bytes, unsigned long long* damaged) {
@@ -176,56 +172,10 @@ public:
         // racelab prepared the output and waited for it before asking (KernelHandoff::waitUntilPrepared).
         if (outputs_.empty()) throw Error("racelab's buffers are not open");
         ensureTimers(3);
-        wakeWorkerContext<<<1, 1, 0, stream_>>>();
-        check(cudaStreamSynchronize(stream_), "waking the worker's context");
-        FrameTimes times;
-        times.stepMs.assign(3, 0.0);
-        times.eventStepMs.assign(3, 0.0);
-        // The course's measure: the wall clock around the call, which ends in a device synchronize; the events
-        // go on the legacy default stream, which the solution's own launches use unless it made streams.
-        auto timed = [&](int index, const char* name, auto&& call) {
-            check(cudaEventRecord(timers_[index].first, 0), "timing");
-            const auto start = std::chrono::steady_clock::now();
-            call();
-            const cudaError_t done = cudaDeviceSynchronize();
-            times.stepMs[index] += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-            if (done != cudaSuccess)
-                throw KernelFault(calls.label() + ": the solution faulted (" + cudaText(done) + ") in its " + name + "()");
-            // An error the solution left unread (a launch it never checked) is told, not hidden in a wrong frame.
-            if (const cudaError_t left = cudaGetLastError(); left != cudaSuccess)
-                throw Error(calls.label() + ": a CUDA call in its " + name + "() failed and the solution did not check it (" +
-                            cudaText(left) + ")");
-            check(cudaEventRecord(timers_[index].second, 0), "timing");
-            check(cudaEventSynchronize(timers_[index].second), "timing");
-            float ms = 0;
-            cudaEventElapsedTime(&ms, timers_[index].first, timers_[index].second);
-            times.eventStepMs[index] += ms;
-        };
-        timed(0, "clearImage", [&] { calls.clearImage(); });
-        for (int i = 0; i < advances; ++i) timed(1, "advanceAnimation", [&] { calls.advanceAnimation(); });
-        timed(2, "render", [&] { calls.render(); });
-        times.kernelMs = times.stepMs[0] + times.stepMs[1] + times.stepMs[2];
-
-        const auto imageStart = std::chrono::steady_clock::now();
-        int width = 0, height = 0;
-        const float* image = calls.image(width, height);
-        if (!image) throw Error(calls.label() + ": getImage() returned no image");
-        if (width != frame.width || height != frame.height)
-            throw Error(calls.label() + ": getImage() returned a " + std::to_string(width) + "x" + std::to_string(height) +
-                        " image for a " + std::to_string(frame.width) + "x" + std::to_string(frame.height) + " frame");
-        const std::size_t bytes = 4 * sizeof(float) * static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-        if (frame.outputs.empty() || frame.outputs[0].bytes < bytes) throw Error("the frame's output is smaller than its image");
-        pinImage(image, bytes);
-        check(cudaMemcpy(outputs_[0], image, bytes, cudaMemcpyHostToDevice), "copying the image to racelab");
-        times.imageMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - imageStart).count();
-        return times;
+        return runWholeFileCalls(calls, advances, frame, WholeFileFrameTools{stream_, timers_, outputs_[0], pinnedImage_});
     }
 
-    void releaseImage() override {
-        if (pinnedImage_) cudaHostUnregister(const_cast<float*>(pinnedImage_));
-        cudaGetLastError();
-        pinnedImage_ = nullptr, pinnedBytes_ = 0;
-    }
+    void releaseImage() override { pinnedImage_.release(); }
 
 private:
     static constexpr std::size_t kStagingBytes = 1 << 16;
@@ -313,18 +263,6 @@ private:
             made = true;
         }
         return made;
-    }
-
-    // Page-locks the solution's own image buffer (the course's Image::data, pageable memory from new[]) where it
-    // lies, once: from the next frame on, both crossings of the image -- getImage's readback into it and the
-    // copy from it to racelab -- are DMA transfers, not copies staged through a driver buffer. Best effort: a
-    // buffer that cannot be pinned is copied as before.
-    void pinImage(const float* image, std::size_t bytes) {
-        if (image == pinnedImage_ && bytes == pinnedBytes_) return;
-        releaseImage();
-        pinnedImage_ = image, pinnedBytes_ = bytes;
-        if (cudaHostRegister(const_cast<float*>(image), bytes, cudaHostRegisterDefault) != cudaSuccess) pinnedImage_ = nullptr;
-        cudaGetLastError();
     }
 
     // Before each run of the frame: the buffers that are zero-filled every frame, the counts and the repeat
@@ -437,8 +375,7 @@ private:
     cudaEvent_t inputsReady_ = nullptr;
     unsigned long long* guardDamage_ = nullptr;  // mapped pinned memory the guard check counts into
     AccessChecks checks_;                        // an instrumented build's shadow memory and report
-    const float* pinnedImage_ = nullptr;         // a whole-file solution's image buffer, page-locked (pinImage)
-    std::size_t pinnedBytes_ = 0;
+    PinnedImage pinnedImage_;                    // a whole-file solution's image buffer, page-locked
 };
 
 }  // namespace
