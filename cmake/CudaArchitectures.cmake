@@ -6,7 +6,8 @@
 # a GPU that does not exist yet). CUDA 13 builds sm_75 and newer; CUDA 12 also Maxwell, Pascal and Volta.
 #
 # RACELAB_CUDA_ARCHITECTURES (cache) overrides the list in CMAKE_CUDA_ARCHITECTURES syntax, e.g. "90" for
-# a quick one-GPU build or "native"; an explicit -DCMAKE_CUDA_ARCHITECTURES=... is honoured as well.
+# a quick one-GPU build or "native", or is "portable": PTX alone for the lowest target (tools/run.sh on a
+# machine without a GPU); an explicit -DCMAKE_CUDA_ARCHITECTURES=... is honoured as well.
 #
 # Sets in the caller's scope:
 #   CMAKE_CUDA_ARCHITECTURES        the list nvcc gets
@@ -54,7 +55,12 @@ macro(racelab_choose_cuda_architectures nvcc)
      AND NOT CMAKE_CUDA_ARCHITECTURES STREQUAL "${_RACELAB_CUDA_ARCHITECTURES_CHOSEN}")
     set(RACELAB_CUDA_ARCHITECTURES_ARE_DEFAULT OFF)
   else()
-    if(NOT RACELAB_CUDA_ARCHITECTURES STREQUAL "")
+    if(RACELAB_CUDA_ARCHITECTURES STREQUAL "portable")
+      # PTX alone for the lowest target: the smallest build that every GPU of the toolkit runs (JIT-compiled
+      # by its driver at the first start); tools/run.sh's choice where no GPU is found.
+      set(_rl_chosen "${_rl_lowest}-virtual")
+      set(RACELAB_CUDA_ARCHITECTURES_ARE_DEFAULT OFF)
+    elseif(NOT RACELAB_CUDA_ARCHITECTURES STREQUAL "")
       set(_rl_chosen "${RACELAB_CUDA_ARCHITECTURES}")
       set(RACELAB_CUDA_ARCHITECTURES_ARE_DEFAULT OFF)
     else()
