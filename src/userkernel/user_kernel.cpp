@@ -11,10 +11,10 @@
 
 #include "core/frame_graph.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/temporary_path.hpp"
 #include "scenes/gpu_half.hpp"
 #include "userkernel/kernel_handoff.hpp"
 #include "userkernel/nvrtc_library.hpp"
-#include "userkernel/temporary_file.hpp"
 #include "userkernel/whole_file_build.hpp"
 #include "userkernel/worker_messages.hpp"
 #include "userkernel/worker_process.hpp"
@@ -78,10 +78,7 @@ UserKernel::~UserKernel() {
     compiler_.reset();
     worker_.reset();  // ends the worker (and its sandbox) before its folder goes
     spare_.reset();
-    if (!scratch_.empty()) {
-        std::error_code ec;
-        std::filesystem::remove_all(scratch_, ec);
-    }
+    scratch_.reset();
 }
 
 // A whole-file solution's file has the course's name (cudaRenderer.cu) in every submission: its folder's name

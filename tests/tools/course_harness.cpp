@@ -17,9 +17,9 @@
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/stats.hpp"
+#include "core/temporary_path.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/kernel_cache.hpp"
-#include "userkernel/temporary_file.hpp"
 #include "userkernel/whole_file_build.hpp"
 #include "userkernel/whole_file_solution.hpp"
 
