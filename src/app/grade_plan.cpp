@@ -5,10 +5,10 @@
 #include <filesystem>
 
 #include "core/asset_paths.hpp"
+#include "core/digest.hpp"
 #include "core/errors.hpp"
 #include "core/read_file.hpp"
 #include "scenes/scene_registry.hpp"
-#include "userkernel/build/kernel_cache.hpp"
 
 namespace racelab {
 namespace {
@@ -51,7 +51,7 @@ PlannedScene planScene(const SceneListing& listing, long frame) {
 }  // namespace
 
 std::string referenceIdentity(const std::string& path) {
-    userkernel::Digest digest;
+    Digest digest;
     std::vector<fs::path> files;
     if (fs::is_directory(path)) {
         for (const auto& entry : fs::recursive_directory_iterator(path))

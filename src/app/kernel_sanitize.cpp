@@ -1,7 +1,6 @@
 #include "app/kernel_sanitize.hpp"
 
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -11,6 +10,7 @@
 #include "core/read_file.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/temporary_path.hpp"
 #include "core/toolkit_program.hpp"
 #include "judge/sanitizer_report.hpp"
 #include "userkernel/user_kernel.hpp"
@@ -32,19 +32,17 @@ std::string findComputeSanitizer() { return findToolkitProgram("compute-sanitize
 SanitizerRun runKernelUnderSanitizer(const std::string& sanitizer, const std::string& tool, const SceneSelection& selection) {
     std::string source = fs::absolute(selection.kernel).lexically_normal().string();
     // The report's folder of its own: a whole-file solution's worker runs sandboxed, where only it is writable.
-    std::string folder = (fs::temp_directory_path() / "racelab-sanitize-XXXXXX").string();
-    if (!mkdtemp(folder.data())) throw Error("--sanitize: cannot make a folder for the tool's report in " + folder);
-    const fs::path log = fs::path(folder) / (tool + ".log");
-    struct RemovedAtTheEnd {
-        std::string folder;
-        ~RemovedAtTheEnd() {
-            std::error_code ignored;
-            fs::remove_all(folder, ignored);
+    const TemporaryFolder folder = [] {
+        try {
+            return TemporaryFolder("racelab-sanitize-", "the tool's report");
+        } catch (const Error& e) {
+            throw Error(std::string("--sanitize: ") + e.what());
         }
-    } removed{folder};
+    }();
+    const fs::path log = fs::path(folder.path()) / (tool + ".log");
     SceneSelection sanitized = selection;
     sanitized.kernelLauncher = {sanitizer, "--tool", tool, "--log-file", log.string(), "--print-limit", "200"};
-    sanitized.kernelLauncherFolder = folder;
+    sanitized.kernelLauncherFolder = folder.path();
     sanitized.kernelTimeout = std::max(selection.kernelTimeout, kSanitizedFrameSeconds);
     sanitized.variantGiven = false;  // the kernel's own variant
     SanitizerRun run;

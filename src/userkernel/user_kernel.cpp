@@ -13,10 +13,11 @@
 #include "core/gpu_timing.hpp"
 #include "userkernel/worker/kernel_handoff.hpp"
 #include "userkernel/build/nvrtc_library.hpp"
-#include "core/temporary_file.hpp"
+#include "core/temporary_path.hpp"
 #include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/worker/worker_messages.hpp"
 #include "userkernel/worker/worker_process.hpp"
+#include "scenes/gpu_half.hpp"
 
 namespace racelab::userkernel {
 
@@ -77,10 +78,7 @@ UserKernel::~UserKernel() {
     compiler_.reset();
     worker_.reset();  // ends the worker (and its sandbox) before its folder goes
     spare_.reset();
-    if (!scratch_.empty()) {
-        std::error_code ec;
-        std::filesystem::remove_all(scratch_, ec);
-    }
+    scratch_.reset();
 }
 
 // A whole-file solution's file has the course's name (cudaRenderer.cu) in every submission: its folder's name

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/temporary_path.hpp"
 #include "scenes/kernel_contract.hpp"
 #include "userkernel/racecheck/access_findings.hpp"
 #include "userkernel/racecheck/access_report.hpp"
@@ -179,7 +180,7 @@ private:
     bool workerHasBuffers_ = false;
     bool wholeFile_ = false;
     std::vector<std::string> launcher_;      // what starts the worker: the sandbox, then the options' launcher
-    std::string scratch_;                    // a whole-file solution's folder: its library, its sandbox's /tmp
+    std::optional<TemporaryFolder> scratch_;  // a whole-file solution's folder: its library, its sandbox's /tmp
     std::string scratchInside_;              // the same folder as its worker sees it
     bool workerUsed_ = false;                // a whole-file solution was loaded into this worker
     std::optional<WholeFileScene> session_;  // the scene the worker's renderer runs, its steps as far as taken

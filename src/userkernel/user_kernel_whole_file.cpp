@@ -1,15 +1,13 @@
 // UserKernel's whole-file half (user_kernel.hpp): the worker's sandbox and launcher, the solution's library
 // loaded into a fresh worker (a spare started ahead), and the scene a worker's renderer runs.
-#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
 
 #include "core/gpu_timing.hpp"
+#include "core/temporary_path.hpp"
 #include "core/toolkit_program.hpp"
 #include "userkernel/worker/sandbox.hpp"
-#include "core/temporary_file.hpp"
+#include "core/temporary_path.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/worker/worker_messages.hpp"
 #include "userkernel/worker/worker_process.hpp"
@@ -17,18 +15,18 @@
 namespace racelab::userkernel {
 
 bool UserKernel::prepareWholeFileWorker() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/racelab-solution-XXXXXX";
-    if (!mkdtemp(pattern.data())) {
-        fail(KernelState::Unavailable, "cannot make a folder for " + path_ + "'s worker in " + pattern + ": " + std::strerror(errno));
+    try {
+        scratch_.emplace("racelab-solution-", path_ + "'s worker");
+    } catch (const Error& e) {
+        fail(KernelState::Unavailable, e.what());
         return false;
     }
-    scratch_ = scratchInside_ = pattern;
+    scratchInside_ = scratch_->path();
     launcher_.clear();
     if (options_.sandbox == SandboxMode::Off) {
         status_.sandbox = "none (--no-sandbox)";
     } else {
-        SandboxRequest request{scratch_, {std::filesystem::path(path_).parent_path().string()}, {}};
+        SandboxRequest request{scratch_->path(), {std::filesystem::path(path_).parent_path().string()}, {}};
         if (!options_.launcherFolder.empty()) request.writableFolders.push_back(options_.launcherFolder);
         // A launcher of the options (compute-sanitizer) runs inside the sandbox: its toolkit must be seen there.
         if (!options_.workerLauncher.empty())
@@ -77,7 +75,7 @@ bool UserKernel::loadWholeFile(const KernelBuild& build) {
     if (!ensureWorker()) return false;
     WorkerReply reply;
     try {
-        const TemporaryFile library(build.cubin, scratch_);
+        const TemporaryFile library(build.cubin, scratch_ ? scratch_->path() : "");
         const std::string inside = scratchInside_ + "/" + std::filesystem::path(library.path()).filename().string();
         workerUsed_ = true;
         reply = worker_->request(wholeFileLoadRequest(inside, variantName() + " (" + path_ + ")", family_, options_.limits),

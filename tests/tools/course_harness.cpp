@@ -17,9 +17,10 @@
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/stats.hpp"
+#include "core/temporary_path.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/build/kernel_cache.hpp"
-#include "core/temporary_file.hpp"
+#include "core/temporary_path.hpp"
 #include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/worker/whole_file_solution.hpp"
 

@@ -9,7 +9,7 @@
 #include "core/address_sanitizer_build.hpp"
 #include "core/errors.hpp"
 #include "core/read_file.hpp"
-#include "core/temporary_file.hpp"
+#include "core/temporary_path.hpp"
 #include "userkernel/worker/worker_channel.hpp"
 #include "userkernel/worker/worker_process.hpp"
 

@@ -9,19 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "core/digest.hpp"
+
 namespace racelab::userkernel {
-
-// A 128-bit digest as 32 hex digits (two FNV-1a 64-bit passes with different bases). Not cryptographic: the
-// cache trusts its own files, and an entry also stores its whole key text, compared on load.
-class Digest {
-public:
-    void add(const std::string& bytes);
-    void add(const std::vector<std::uint8_t>& bytes);
-    std::string hex() const;
-
-private:
-    std::uint64_t a_ = 0xcbf29ce484222325ull, b_ = 0x84222325cbf29ce4ull;
-};
 
 struct CachedBuild {
     std::vector<std::uint8_t> cubin;

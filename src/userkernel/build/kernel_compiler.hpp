@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/digest.hpp"
 #include "scenes/kernel_contract.hpp"
 #include "userkernel/build/compile_diagnostics.hpp"
 #include "userkernel/build/kernel_cache.hpp"

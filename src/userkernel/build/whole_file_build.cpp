@@ -1,7 +1,5 @@
 #include "userkernel/build/whole_file_build.hpp"
 
-#include <stdlib.h>
-
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -11,8 +9,10 @@
 #include <thread>
 
 #include "core/asset_paths.hpp"
+#include "core/errors.hpp"
 #include "core/read_file.hpp"
 #include "core/run_program.hpp"
+#include "core/temporary_path.hpp"
 #include "core/toolkit_program.hpp"
 
 namespace racelab::userkernel {
@@ -212,11 +212,14 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
     // the solution's .cu compiles that file alone (and a first build compiles both at once).
     const std::string entryKey = entryObjectKey(key, entry, build.sourcePath);
 
-    std::string scratch = (fs::temp_directory_path(ec) / "racelab-nvcc-XXXXXX").string();
-    if (!mkdtemp(scratch.data())) {
-        build.failure = "cannot make a scratch folder for nvcc in " + fs::temp_directory_path(ec).string();
+    std::optional<TemporaryFolder> scratchFolder;
+    try {
+        scratchFolder.emplace("racelab-nvcc-", "nvcc's objects");
+    } catch (const Error& e) {
+        build.failure = e.what();
         return build;
     }
+    const std::string& scratch = scratchFolder->path();
     const std::string solutionObject = (fs::path(scratch) / "solution.o").string(),
                       entryObject = (fs::path(scratch) / "entry.o").string(),
                       library = (fs::path(scratch) / "solution.so").string();
@@ -263,7 +266,6 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
     } else if (errorCount(build.diagnostics) == 0) {
         build.failure = build.sourcePath + ": nvcc failed (exit " + std::to_string(run.exitCode) + "):\n" + lastLines(run.output, 30);
     }
-    fs::remove_all(scratch, ec);
     if (build.ok) cache.store(key, {build.cubin, run.output});
     return build;
 }
