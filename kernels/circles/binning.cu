@@ -1,20 +1,13 @@
 // Binning for the tile renderer (see circle_gpu_internal.cuh for the whole pipeline): which circles each
 // 16x16 tile must blend, and in what order.
 //
-// good: count the tiles each circle covers -> exclusive scan -> emit (tile, circle) pairs in circle order ->
-//       CUB radix sort on the tile bits only (LSD radix sort is stable, so each tile keeps circle order) over
-//       the pass's capacity (sentinel keys past the count end up last) -> per-tile ranges -> renderTiles
-//       (render_tiles.cu). The pair count is read on the device by the ranges and the renderer; the host learns
-//       it (and the opaque-tile count) from a finished frame's read-back, never by waiting.
-//       Large scenes run this twice: first for the nearest circles only, then for all the others while
-//       skipping the tiles the first pass already made opaque (occlusion culling). In dense scenes such as
-//       rand1M almost every tile is opaque after the first pass, so most circles are never binned.
-// unordered: tiles are filled with atomicAdd cursors, so the order inside a tile is whatever order the
-//       atomics happened in.
-#include <algorithm>
-#include <iterator>
-#include <cmath>
-#include <string>
+// count the tiles each circle covers -> exclusive scan -> emit (tile, circle) pairs in circle order -> CUB
+// radix sort on the tile bits only (LSD radix sort is stable, so each tile keeps circle order) over the pass's
+// capacity (sentinel keys past the count end up last) -> per-tile ranges -> renderTiles (render_tiles.cu).
+// The pair count is read on the device by the ranges and the renderer; the host learns it (and the opaque-tile
+// count) from a finished frame's read-back, never by waiting (pair_capacity.cu). Which circles a pass bins,
+// and whether a frame runs one pass or two, is the good variant's choice (render_good.cu).
+#include <cstddef>
 #include <type_traits>
 
 #include <cub/device/device_radix_sort.cuh>
@@ -24,8 +17,6 @@
 #include "common/launch.cuh"
 #include "circles/tile_cover.cuh"
 #include "core/device_buffer.hpp"
-#include "core/fault_injection.hpp"
-#include "scenes/circles/circle_formulas.hpp"
 
 namespace racelab::circles {
 namespace {
@@ -119,20 +110,6 @@ __global__ void findTileRanges(const unsigned* sortedKeys, const unsigned* pairC
     if (i + 1 == pairs || sortedKeys[i + 1] != key) tileEnd[key] = i + 1;
 }
 
-__global__ void countTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* tileCounts) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= c.count) return;
-    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], 0, 1, nullptr,
-                       [&](int tile) { atomicAdd(&tileCounts[tile], 1u); });
-}
-
-__global__ void fillTilesAtomically(DeviceCircles c, TileGrid grid, unsigned* cursor, unsigned* list) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= c.count) return;
-    forEachCoveredTile(grid, c.position[3 * i], c.position[3 * i + 1], c.radius[i], 0, 1, nullptr,
-                       [&](int tile) { list[atomicAdd(&cursor[tile], 1u)] = static_cast<unsigned>(i); });
-}
-
 }  // namespace
 
 // Exclusive scan of counts[0..n) into offsets[0..n]: offsets[n] is the total, left on the device.
@@ -142,87 +119,6 @@ void CircleGpuCuda::Impl::scanCounts(std::size_t n, cudaStream_t stream) {
             return cub::DeviceScan::ExclusiveSum(temp, bytes, counts.data(), offsets.data(), static_cast<int>(n + 1), stream);
         });
     });
-}
-
-// The same, with the total read back: the unordered variant sizes its lists with it (a host wait per frame).
-unsigned CircleGpuCuda::Impl::scanCountsToHost(std::size_t n, cudaStream_t stream) {
-    scanCounts(n, stream);
-    CUDA_CHECK(cudaMemcpyAsync(pinnedTotal, offsets.data() + n, sizeof(unsigned), cudaMemcpyDeviceToHost, stream));
-    waitForStream(stream);
-    return *pinnedTotal;
-}
-
-// A new grid or circle set starts from the most pairs its radii can give (pairBound), so its first frame
-// cannot overflow; after that each pass's capacity follows the counts finished frames read back
-// (absorbReadbacks), so the sort does not run over a bound far above the real count (rand1M: millions against
-// a few hundred thousand).
-void CircleGpuCuda::Impl::fitPairCapacity(const TileGrid& grid, bool coarse) {
-    if (capacityWidth != grid.width || capacityHeight != grid.height || capacityCoarse != coarse) {
-        const int side = coarse ? kCoarseTileSize : kTileSize;
-        const TileGrid binned = coarse ? gridOfSide<kCoarseTileSize>(grid) : grid;
-        const std::size_t bound = pairBound(hostRadius.data(), hostRadius.size(), binned, side);
-        constexpr std::size_t kMostPairs = std::size_t{1} << 30;  // 16 GiB of pair buffers; beyond: overflow path
-        for (unsigned& c : pairCapacity)
-            c = static_cast<unsigned>(std::max<std::size_t>(std::min(bound, kMostPairs), kMinPairCapacity));
-        capacityWidth = grid.width;
-        capacityHeight = grid.height;
-        capacityCoarse = coarse;
-        capacityTiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
-    }
-    if (const unsigned forced = faultInjection().circlePairCapacity)
-        for (unsigned& c : pairCapacity) c = std::max(forced, 1u);
-    const std::size_t most = *std::max_element(std::begin(pairCapacity), std::end(pairCapacity));
-    if (most > pairs.keys.size())
-        requireDeviceMemory(4 * (most + most / 4) * sizeof(unsigned), "tile pairs (" + std::to_string(most) + " at most)");
-    pairs.keys.reserve(most, "tile pairs");
-    pairs.values.reserve(most, "tile pairs");
-    pairs.keysSorted.reserve(most, "tile pairs");
-    pairs.valuesSorted.reserve(most, "tile pairs");
-}
-
-// A pass's capacity after a finished frame counted `pairs`: grown past an overflow or when nearly full, shrunk
-// when far above the count (not on every small change: a new capacity is a new sort size, and the graph of
-// the frame is updated for it). A count that grows by more than a tenth within the frames issued before its
-// read-back still overflows once: snow, whose flakes start above the frame, does so near its frame 21, as its
-// pairs pass the smallest capacity (the GPU test SnowsTriesOfTwoPassesFitTheirPairBuffers).
-static unsigned capacityFor(unsigned current, unsigned pairs) {
-    const unsigned wanted = std::max(pairs + pairs / 4, kMinPairCapacity);
-    if (pairs > current - current / 10 || wanted < current / 2) return wanted;
-    return current;
-}
-
-// Takes in what finished frames read back (without waiting: a frame still running is left for later).
-void CircleGpuCuda::Impl::absorbReadbacks() {
-    for (int k = 1; k <= kReadbackSlots; ++k) {
-        const int slot = (nextReadback + k) % kReadbackSlots;  // oldest first
-        if (!readbackPending[slot]) continue;
-        const cudaError_t state = cudaEventQuery(readbackDone[slot]);
-        if (state == cudaErrorNotReady) break;  // in-order stream: the newer ones are not done either
-        CUDA_CHECK(state);
-        readbackPending[slot] = false;
-        const FrameReadback& r = readback[slot];
-        const bool secondBinned = r.passes > 1 && r.pairs[1] != kNotBinned;
-        if (r.pairs[0] > r.capacity[0] || (secondBinned && r.pairs[1] > r.capacity[1])) ++stats.pairOverflowFrames;
-        stats.passes = static_cast<int>(r.passes);
-        stats.tilePairs = static_cast<std::int64_t>(r.pairs[0]) + (secondBinned ? r.pairs[1] : 0u);
-        if (r.tiles == capacityTiles && (r.coarse != 0) == capacityCoarse) {  // counted as the capacities are for
-            if (r.passes == 1) pairCapacity[0] = capacityFor(pairCapacity[0], r.pairs[0]);
-            else pairCapacity[1] = capacityFor(pairCapacity[1], r.pairs[0]);
-            if (secondBinned) pairCapacity[2] = capacityFor(pairCapacity[2], r.pairs[1]);
-        }
-        if (r.passes > 1) skipSecondBinning = r.tiles == capacityTiles && r.opaque == r.tiles;
-        if (r.passes > 1 && r.opaque < r.tiles / 2) {
-            // Frames launched before this read-back may have run two passes too: only the first of them sets
-            // the wait, and a failed retry (twoPassesPayOff set again) doubles it.
-            if (twoPassesPayOff) {
-                framesUntilRetry = retryInterval;
-                retryInterval = std::min(2 * retryInterval, kLongestRetryFrames);
-            }
-            twoPassesPayOff = false;
-        } else if (r.passes > 1) {
-            retryInterval = kFirstRetryFrames;
-        }
-    }
 }
 
 // Bins circles [begin, end) (skipping tiles flagged in tileDone when culling) and renders them. `slot` (when
@@ -280,11 +176,13 @@ void CircleGpuCuda::Impl::binAndRender(const FrameTarget& target, const TileGrid
     drawTiles(kLoadState, kStoreState, target, renderGrid, lists);
 }
 
-int CircleGpuCuda::Impl::firstPassCircles() const {
-    const double cover = 3.14159265358979 * static_cast<double>(meanSquaredRadius);
-    const double wanted = cover > 0 ? kFirstPassLayers / cover : static_cast<double>(count);
-    return static_cast<int>(std::min<double>(std::max<double>(wanted, kMinFirstPassCircles), static_cast<double>(count)));
-}
+// renderGood (render_good.cu) bins with these three; the template stays here, beside the kernels it launches.
+template void CircleGpuCuda::Impl::binAndRender<false, false>(const FrameTarget&, const TileGrid&, int, int, bool,
+                                                              FrameReadback*, int, int, bool);
+template void CircleGpuCuda::Impl::binAndRender<false, true>(const FrameTarget&, const TileGrid&, int, int, bool,
+                                                             FrameReadback*, int, int, bool);
+template void CircleGpuCuda::Impl::binAndRender<true, false>(const FrameTarget&, const TileGrid&, int, int, bool,
+                                                             FrameReadback*, int, int, bool);
 
 // Threads per circle for binning, from the mean number of tiles of `side` pixels a circle's bounding box spans.
 int CircleGpuCuda::Impl::lanesFor(const TileGrid& grid, int side) const {
@@ -306,131 +204,6 @@ void CircleGpuCuda::Impl::withLanes(int lanes, bool coarse, Launch launch) {
     case 4: withSide(std::integral_constant<int, 4>{}); break;
     default: withSide(std::integral_constant<int, 1>{}); break;
     }
-}
-
-CircleRenderPath CircleGpuCuda::Impl::pathFor(const TileGrid& grid) const {
-    const TileGrid coarse = gridOfSide<kCoarseTileSize>(grid);
-    const std::size_t listed = static_cast<std::size_t>(coarse.tilesX * coarse.tilesY) * static_cast<std::size_t>(count);
-    const bool listable = listed <= kMostListedEntries;
-    if (forcedPath >= 0) {
-        const auto forced = static_cast<CircleRenderPath>(forcedPath);
-        if (forced != CircleRenderPath::ListedPerCoarseTile || listable) return forced;
-    }
-    if (count <= kEveryCirclePerTileMax) return CircleRenderPath::EveryCirclePerTile;
-    if (count <= kListedPerCoarseTileMax && listable) return CircleRenderPath::ListedPerCoarseTile;
-    return CircleRenderPath::Binned;
-}
-
-void CircleGpuCuda::Impl::renderGood(const FrameTarget& target, const TileGrid& grid) {
-    absorbReadbacks();
-    const CircleRenderPath path = pathFor(grid);
-    if (path != CircleRenderPath::Binned) stats = {};  // nothing of an earlier frame's binning
-    stats.path = path;
-    stats.pixelsPerThread = pixelsPerThreadFor(path);  // what drawTiles launches with
-    if (path != CircleRenderPath::Binned) {
-        stats.passes = 1;
-        if (path == CircleRenderPath::EveryCirclePerTile) {
-            stats.tileSize = kTileSize;
-            drawTiles(false, false, target, grid, everyCircle(0, count));
-        } else {
-            stats.tileSize = kCoarseTileSize;
-            renderListedPerCoarseTile(target, grid);
-        }
-        return;
-    }
-    const int firstPass = firstPassCircles();
-    if (count > 2 * firstPass && !twoPassesPayOff && --framesUntilRetry <= 0) {
-        twoPassesPayOff = true;
-        // The two passes' capacities and skipSecondBinning are those of the last two-pass frame, hundreds of
-        // frames ago: an animated scene has moved since, and a pass that outgrew its capacity walks every circle
-        // per tile (snow: 6 ms frames at its first retries). A pass bins a subset of the one-pass frames'
-        // circles on the same grid, so their capacity bounds it, unless those frames were binned coarse.
-        if (!capacityCoarse)
-            for (int pass : {1, 2}) pairCapacity[pass] = std::max(pairCapacity[pass], pairCapacity[0]);
-        skipSecondBinning = false;
-    }
-    const bool onePass = count <= 2 * firstPass || !twoPassesPayOff;
-    // Circles spanning a dozen render tiles or more (rand10k: about 45 each at 1024x1024) are binned into
-    // coarse tiles: a sixteenth of the pairs to count, emit and sort, for a per-circle test in the renderer.
-    const bool coarse = onePass && lanesFor(grid, kTileSize) >= 8;
-    fitPairCapacity(grid, coarse);
-    // This frame's read-back slot, unless the host has not read that slot yet (frames far ahead of the GPU).
-    const int slotIndex = nextReadback;
-    FrameReadback* slot = readbackPending[slotIndex] ? nullptr : &readback[slotIndex];
-    const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
-    if (slot) slot->tiles = tiles, slot->coarse = coarse;
-    if (count > 2 * firstPass) {
-        // A scene that may run two passes keeps their buffers from its first frame, so a retry of two passes
-        // after one-pass frames allocates nothing (an allocation can wait for the whole device).
-        pixelState.reserve(static_cast<std::size_t>(grid.width) * grid.height, "front-to-back pixel state");
-        tileDone.reserve(tiles, "tile flags");
-        if (!opaqueTiles.data()) opaqueTiles.allocate(1, "opaque tile counter");
-    }
-    if (onePass) {
-        if (slot) slot->passes = 1;
-        stats.secondPassBinned = false;
-        stats.tileSize = coarse ? kCoarseTileSize : kTileSize;
-        binAndRender<false, false>(target, grid, 0, count, false, slot, 0, 0, coarse);
-    } else {
-        // Nearest circles first; then the rest, culled against the tiles that became opaque (when that is every
-        // tile, the second pass's count kernel sees it on the device and bins nothing).
-        if (slot) slot->passes = 2;
-        CUDA_CHECK(cudaMemsetAsync(opaqueTiles.data(), 0, sizeof(unsigned), target.stream));
-        const int split = count - firstPass;
-        binAndRender<false, true>(target, grid, split, count, false, slot, 0, 1);
-        if (slot)
-            CUDA_CHECK(cudaMemcpyAsync(&slot->opaque, opaqueTiles.data(), sizeof(unsigned), cudaMemcpyDeviceToHost,
-                                       target.stream));
-        stats.secondPassBinned = !skipSecondBinning;
-        if (skipSecondBinning) {
-            if (slot) slot->pairs[1] = kNotBinned;
-            drawTiles(true, false, target, grid, everyCircle(0, split));
-        } else {
-            binAndRender<true, false>(target, grid, 0, split, true, slot, 1, 2);
-        }
-    }
-    if (slot) {
-        recordEvent(readbackDone[slotIndex], target.stream);
-        readbackPending[slotIndex] = true;
-        nextReadback = (slotIndex + 1) % kReadbackSlots;
-    }
-}
-
-void CircleGpuCuda::Impl::renderUnordered(const FrameTarget& target, const TileGrid& grid) {
-    cudaStream_t s = target.stream;
-    stats.pixelsPerThread = pixelsPerThreadFor(CircleRenderPath::Binned);
-    const unsigned tiles = static_cast<unsigned>(grid.tilesX * grid.tilesY);
-    counts.reserve(tiles + 1, "tile counts");
-    offsets.reserve(tiles + 1, "tile offsets");
-    CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, (tiles + 1) * sizeof(unsigned), s));
-    if (count > 0)
-        launchKernel("circles: count tiles (atomic)", countTilesAtomically, blocksFor(count, 256), 256, 0, s, circles(),
-                     grid, counts.data());
-    unsigned pairCount = scanCountsToHost(tiles, s);
-    stats.tilePairs = pairCount;
-    stats.passes = 1;
-    tileStart.reserve(tiles + 1, "tile cursors");
-    CUDA_CHECK(cudaMemcpyAsync(tileStart.data(), offsets.data(), (tiles + 1) * sizeof(unsigned),
-                               cudaMemcpyDeviceToDevice, s));
-    pairs.values.reserve(pairCount + 1, "tile lists");
-    if (count > 0)
-        launchKernel("circles: fill tiles (atomic)", fillTilesAtomically, blocksFor(count, 256), 256, 0, s, circles(), grid,
-                     tileStart.data(), pairs.values.data());
-    TileLists lists{pairs.values.data(), offsets.data(), offsets.data() + 1};
-    drawTiles(false, false, target, grid, lists);
-}
-
-std::size_t pairBound(const float* radius, std::size_t count, const TileGrid& grid, int side) {
-    // A box of P pixels spans at most P / side + 2 tiles wherever it starts; P is at most 2 r extent + 3
-    // (pixelBounds truncates both ends, plus a pixel each way for the float rounding of (centre +- r) extent).
-    auto span = [side](float r, int extent, int tiles) {
-        const double pixels = 2.0 * static_cast<double>(r) * extent + 3.0;
-        return std::min<double>(pixels / side + 2.0, tiles);
-    };
-    double total = 0;
-    for (std::size_t i = 0; i < count; ++i)
-        total += std::floor(span(radius[i], grid.width, grid.tilesX)) * std::floor(span(radius[i], grid.height, grid.tilesY));
-    return static_cast<std::size_t>(std::min(total, 1e18));
 }
 
 }  // namespace racelab::circles

@@ -22,12 +22,15 @@
 // bad: a thread per circle writes straight into a float image without atomics or ordering.
 //
 // The files, one job each:
-//   binning.cu      tile pairs, the adaptive two-pass good variant, the unordered one, the choice of path
-//   coarse_lists.cu circles listed per coarse tile by one launch, in order (no binning, no sort)
-//   render_tiles.cu the per-tile front-to-back renderer both good and unordered end in
-//   render_racy.cu  the bad variant
-//   animation.cu    the particle steps (the only unit with the snow noise tables in constant memory)
-//   renderer.cu     CircleGpuCuda itself: upload, download, dispatch
+//   binning.cu          a binning pass: tile pairs counted, scanned, emitted, sorted into per-tile ranges
+//   pair_capacity.cu    the pair buffers sized from a bound, then from finished frames' read-backs
+//   render_good.cu      the good variant: the choice of path, one binning pass or two
+//   render_unordered.cu the unordered variant (atomic tile lists)
+//   coarse_lists.cu     circles listed per coarse tile by one launch, in order (no binning, no sort)
+//   render_tiles.cu     the per-tile front-to-back renderer both good and unordered end in
+//   render_racy.cu      the bad variant
+//   animation.cu        the particle steps (the only unit with the snow noise tables in constant memory)
+//   renderer.cu         CircleGpuCuda itself: upload, download, dispatch
 // Kernels stay in the unit that launches them; the one kernel launched from another unit (renderTiles) is
 // reached through a host-side launcher declared here, so no relocatable device code is needed.
 #pragma once
@@ -184,19 +187,20 @@ struct CircleGpuCuda::Impl {
     DeviceCircles circles() const { return {position.data(), color.data(), radius.data(), count}; }
 
     // binning.cu
-    unsigned scanCountsToHost(std::size_t n, cudaStream_t stream);
     void scanCounts(std::size_t n, cudaStream_t stream);
     // capacityIndex: which of pairCapacity; pass: which of the read-back's pair counts.
     // coarse: bin into coarse tiles (one pass without culling only).
     template <bool kLoadState, bool kStoreState>
     void binAndRender(const FrameTarget& target, const TileGrid& grid, int begin, int end, bool cull,
                       FrameReadback* slot, int pass, int capacityIndex, bool coarse = false);
-    void fitPairCapacity(const TileGrid& grid, bool coarse);
-    void absorbReadbacks();
-    int firstPassCircles() const;
     int lanesFor(const TileGrid& grid, int side) const;
     template <typename Launch>
     static void withLanes(int lanes, bool coarse, Launch launch);
+    // pair_capacity.cu
+    void fitPairCapacity(const TileGrid& grid, bool coarse);
+    void absorbReadbacks();
+    // render_good.cu
+    int firstPassCircles() const;
     void renderGood(const FrameTarget& target, const TileGrid& grid);
     CircleRenderPath pathFor(const TileGrid& grid) const;
     // The tile render of every path: `lists` says which circles each tile blends; loadState and storeState
@@ -220,6 +224,8 @@ struct CircleGpuCuda::Impl {
     }
     // coarse_lists.cu
     void renderListedPerCoarseTile(const FrameTarget& target, const TileGrid& grid);
+    // render_unordered.cu
+    unsigned scanCountsToHost(std::size_t n, cudaStream_t stream);
     void renderUnordered(const FrameTarget& target, const TileGrid& grid);
 
     // render_racy.cu

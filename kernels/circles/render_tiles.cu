@@ -1,7 +1,7 @@
 // The tile renderer the good and unordered variants end in: one kTilePixels-thread block per 16x16 tile,
 // blending the tile's binned circles (binning.cu) front to back, nearest first, in the order the binning
 // kept (good) or the order its atomics happened in (unordered). A pixel stops once its remaining
-// transmittance cannot change its 8-bit value. Launched from binning.cu through launchRenderTiles.
+// transmittance cannot change its 8-bit value. Launched from the variants' units through launchRenderTiles.
 #include "circles/circle_gpu_internal.cuh"
 #include "circles/tile_cover.cuh"
 #include "common/launch.cuh"

@@ -1,6 +1,6 @@
 // CircleGpuCuda itself: the circle set on the device (upload, download), the pinned host memory the binning
 // reads its totals through (the unordered variant's word, the good variant's read-back ring), and the
-// dispatch to the three variants (binning.cu for good and unordered, render_racy.cu for bad). The animation
+// dispatch to the three variants (render_good.cu, render_unordered.cu, render_racy.cu). The animation
 // step lives in animation.cu. No kernels here.
 #include <string>
 

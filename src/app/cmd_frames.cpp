@@ -10,7 +10,7 @@
 #include "frame/frame_loop.hpp"
 #include "app/progress_line.hpp"
 #include "app/scene_setup.hpp"
-#include "app/viewer_video.hpp"
+#include "app/viewer/viewer_video.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/gpu_timing.hpp"

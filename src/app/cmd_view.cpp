@@ -3,8 +3,8 @@
 
 #include "app/commands.hpp"
 #include "app/scene_setup.hpp"
-#include "app/viewer.hpp"
-#include "app/viewer_keys.hpp"
+#include "app/viewer/viewer.hpp"
+#include "app/viewer/viewer_keys.hpp"
 #include "core/errors.hpp"
 #include "core/fault_injection.hpp"
 #include "core/image_io.hpp"

@@ -18,7 +18,7 @@ struct ViewOptions {
     double videoFps = 0;       // 0: the frames' own times; F: each drawn frame is 1/F s of video
     bool videoPanel = false;   // the whole window rather than the scene's area
     std::string videoQueue = "auto";  // drop | wait | auto (wait with --frames, drop otherwise)
-    std::vector<std::string> presses;  // FRAME:KEY, keys pressed by the script (app/viewer_keys.hpp)
+    std::vector<std::string> presses;  // FRAME:KEY, keys pressed by the script (app/viewer/viewer_keys.hpp)
     std::string inspect;               // X,Y: the pixel inspector's pixel once find the race (F) has findings
     long frames = 0;  // 0: until the window closes
     bool vsync = true;

@@ -6,8 +6,8 @@
 
 #include "frame/offline_frame.hpp"
 #include "app/headless_session.hpp"
-#include "app/viewer.hpp"
-#include "app/viewer_video.hpp"
+#include "app/viewer/viewer.hpp"
+#include "app/viewer/viewer_video.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_io.hpp"

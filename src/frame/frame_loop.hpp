@@ -29,7 +29,7 @@ class RaceMeter;
 class FrameGraph;
 class GlFrameFences;
 
-// Reads the drawn frame on the GL side (the viewer's video recording, app/viewer_video.hpp). The frame loop
+// Reads the drawn frame on the GL side (the viewer's video recording, app/viewer/viewer_video.hpp). The frame loop
 // calls it with the surface's framebuffer bound, once after the scene's blit with the scene's rectangle and
 // once after the overlay (the panel) with the whole surface; it reads whichever it records.
 class FrameTap {

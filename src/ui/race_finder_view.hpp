@@ -1,4 +1,4 @@
-// What the viewer's "find the race" shows (app/viewer_race_finder.hpp does the work): in the kernel panel the
+// What the viewer's "find the race" shows (app/viewer/viewer_race_finder.hpp does the work): in the kernel panel the
 // racing lines of the frame it ran, how many pixels raced and a switch for their overlay; over the scene the
 // racing pixels, drawn on any view; and the pixel inspector, a window listing every access to the clicked
 // pixel in that frame, in order, each with its thread, its line and whether its update was lost.

@@ -3,7 +3,7 @@
 
 #include "frame/race_meter.hpp"
 #include "frame/race_view.hpp"
-#include "app/viewer_keys.hpp"
+#include "app/viewer/viewer_keys.hpp"
 #include "core/errors.hpp"
 #include "scenes/scene_registry.hpp"
 

@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "app/viewer_keys.hpp"
-#include "app/viewer_video.hpp"
+#include "app/viewer/viewer_keys.hpp"
+#include "app/viewer/viewer_video.hpp"
 #include "core/errors.hpp"
 #include "process_runner.hpp"
 #include "scenes/scene_registry.hpp"

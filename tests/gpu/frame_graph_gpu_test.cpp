@@ -140,7 +140,7 @@ TEST(CirclePairs, APairBufferTooSmallForTheFrameDrawsTheSamePixels) {
 // flakes were still mostly above the frame: a try's pass then walked every circle per tile (6 ms frames at
 // frames 120 and 360 of every bench run). From frame 100 on, the tries at 120 and 360 included, no frame may
 // outgrow its pair buffer. (One near frame 21 does, as the pairs first pass the smallest capacity while frames
-// are in flight: capacityFor, kernels/circles/binning.cu.)
+// are in flight: capacityFor, kernels/circles/pair_capacity.cu.)
 TEST(CirclePairs, SnowsTriesOfTwoPassesFitTheirPairBuffers) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     auto run = start("circles/snow", true);
@@ -182,7 +182,7 @@ TEST(CirclePairs, ASecondPassSkippedBecauseEveryTileWasOpaqueDrawsTheSamePixels)
     }
 }
 
-// The renderer's choice (pathFor in binning.cu, from the circle count): few circles are drawn by one launch
+// The renderer's choice (pathFor in render_good.cu, from the circle count): few circles are drawn by one launch
 // that tests every circle per tile; more are binned (count, scan, emit, sort, ranges, render); forced with
 // RACELAB_CIRCLES_PATH=listed, one launch lists every circle per coarse tile, then the render draws. That the
 // pixels are the course's is GoodVariantPassesCheck's (every CS149 scene against the CPU reference); that every

@@ -16,7 +16,7 @@ enum class CircleVariant {
     Unordered,  // tiles binned with atomics: every pixel owned by one thread, but blend order is lost
 };
 
-// How the good variant found each tile's circles this frame (renderGood in kernels/circles/binning.cu chooses
+// How the good variant found each tile's circles this frame (renderGood in kernels/circles/render_good.cu chooses
 // from the circle count; the stats line and bench's notes name it).
 enum class CircleRenderPath {
     Binned,               // (tile, circle) pairs counted, emitted and sorted: a chain of launches, any scene size

@@ -1,4 +1,4 @@
-#include "app/viewer_recording.hpp"
+#include "app/viewer/viewer_recording.hpp"
 
 #include <cstdio>
 

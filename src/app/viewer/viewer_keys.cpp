@@ -1,4 +1,4 @@
-#include "app/viewer_keys.hpp"
+#include "app/viewer/viewer_keys.hpp"
 
 #include <cctype>
 

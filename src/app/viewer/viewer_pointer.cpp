@@ -1,4 +1,4 @@
-#include "app/viewer_pointer.hpp"
+#include "app/viewer/viewer_pointer.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/viewer_race_finder.hpp"
+#include "app/viewer/viewer_race_finder.hpp"
 
 #include <cstdio>
 #include <imgui.h>

@@ -1,4 +1,4 @@
-#include "app/viewer_video.hpp"
+#include "app/viewer/viewer_video.hpp"
 
 #include <cstdio>
 #include <ctime>

@@ -9,14 +9,14 @@
 #include <memory>
 #include <utility>
 
-#include "app/viewer.hpp"
+#include "app/viewer/viewer.hpp"
 
-#include "app/viewer_kernel.hpp"
-#include "app/viewer_keys.hpp"
-#include "app/viewer_pointer.hpp"
-#include "app/viewer_race_finder.hpp"
-#include "app/viewer_recording.hpp"
-#include "app/viewer_video.hpp"
+#include "app/viewer/viewer_kernel.hpp"
+#include "app/viewer/viewer_keys.hpp"
+#include "app/viewer/viewer_pointer.hpp"
+#include "app/viewer/viewer_race_finder.hpp"
+#include "app/viewer/viewer_recording.hpp"
+#include "app/viewer/viewer_video.hpp"
 #include "frame/frame_loop.hpp"
 #include "frame/offline_frame.hpp"
 #include "frame/race_view.hpp"
@@ -282,7 +282,7 @@ private:
         return static_cast<int>(panelDockWidth(panel_) * scale + .5f);
     }
 
-    // Keys (kViewerKeysHelp; ImGui 1.86 indexes keys by their GLFW codes) and the pointer (app/viewer_pointer.hpp);
+    // Keys (kViewerKeysHelp; ImGui 1.86 indexes keys by their GLFW codes) and the pointer (app/viewer/viewer_pointer.hpp);
     // R goes to the scene too (the mesh scene resets its camera).
     void handleKeys(int left, long shown) {
         PointerInput input = pointer_.read(controls_, left, presenter_->width(), window_.framebufferSize().height);

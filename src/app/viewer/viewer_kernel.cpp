@@ -1,4 +1,4 @@
-#include "app/viewer_kernel.hpp"
+#include "app/viewer/viewer_kernel.hpp"
 
 #include <cstdio>
 #include <sstream>
