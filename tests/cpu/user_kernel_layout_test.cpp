@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "scenes/circles/circle_kernel_contract.hpp"
+#include "scenes/circles/harness/course_scene_names.h"
 #include "scenes/fourier/fourier_kernel_contract.hpp"
 #include "scenes/histogram/histogram_kernel_contract.hpp"
 #include "scenes/mesh/mesh_kernel_contract.hpp"
@@ -328,4 +329,18 @@ TEST(UserKernelLayout, ScratchSetupArgumentAndRepeatMacrosRecordEveryField) {
         EXPECT_EQ(buffers[i].zeroFill, expected[i].zeroFill);
     }
     fs::remove_all(folder);
+}
+
+// The sceneName a kernel is handed for each preset: the course's value of that scene (course_scene_names.h,
+// whose order is the course's), and the course's random scene's for any other preset.
+TEST(UserKernelLayout, EachPresetHandsTheKernelItsCourseSceneName) {
+    const std::pair<const char*, int> course[] = {
+        {"rgb", 0},       {"rgby", 1},      {"rand10k", 2},        {"rand100k", 3},   {"pattern", 4},
+        {"snow", 5},      {"fireworks", 6}, {"hypnosis", 7},       {"bouncingballs", 8},
+        {"biglittle", 10}, {"littlebig", 11}, {"rand1M", 12},      {"micro2M", 13},
+    };
+    for (const auto& [preset, value] : course) EXPECT_EQ(circles::courseSceneName(preset), value) << preset;
+    EXPECT_EQ(circles::courseSceneName("snow"), SNOWFLAKES);
+    EXPECT_EQ(circles::courseSceneName("micro2M"), MICRO_2M);
+    EXPECT_EQ(circles::courseSceneName("no-such-preset"), CIRCLE_TEST_10K);
 }

@@ -248,13 +248,15 @@ TEST(WholeFileBuild, GradeWithoutAGpuCompilesAWholeFileSubmissionAndSaysItWasNot
     }
 }
 
-// The course's scene names are declared twice, for the two forms a kernel can take (racelab/circles.cuh for
-// a launch list, the harness's circleRenderer.h for a whole file), which cannot include each other: a
-// whole-file solution declares its own GlobalConstants. Both must list the same names in the same order.
+// The course's scene names are declared once, in harness/circles/course_scene_names.h, for the two forms a
+// kernel can take (racelab/circles.cuh for a launch list, the harness's circleRenderer.h for a whole file),
+// which cannot include each other: a whole-file solution declares its own GlobalConstants. Both take the
+// names from it, so both list the same names in the same order; neither declares its own.
 TEST(WholeFileBuild, BothFormsNameTheCoursesScenesAlike) {
     const auto enumerators = [](const std::string& text) {
         const std::size_t begin = text.find("typedef enum {"), end = text.find("} SceneName;");
         std::vector<std::string> names;
+        if (begin == std::string::npos || end == std::string::npos) return names;
         std::istringstream lines(text.substr(begin, end - begin));
         for (std::string line; std::getline(lines, line);) {
             const std::size_t comma = line.find(',');
@@ -264,10 +266,16 @@ TEST(WholeFileBuild, BothFormsNameTheCoursesScenesAlike) {
         return names;
     };
     const std::string include = contractHeaderFolder();
-    const auto launchList = enumerators(readWholeFile(include + "/racelab/circles.cuh").value_or(""));
-    const auto wholeFile = enumerators(readWholeFile(include + "/harness/circles/circleRenderer.h").value_or(""));
-    EXPECT_EQ(launchList.size(), 14u);
-    EXPECT_EQ(launchList, wholeFile);
+    const auto names = enumerators(readWholeFile(include + "/harness/circles/course_scene_names.h").value_or(""));
+    ASSERT_EQ(names.size(), 14u);
+    EXPECT_EQ(names.front(), "CIRCLE_RGB");
+    EXPECT_EQ(names.back(), "MICRO_2M");
+    const std::string launchList = readWholeFile(include + "/racelab/circles.cuh").value_or("");
+    const std::string wholeFile = readWholeFile(include + "/harness/circles/circleRenderer.h").value_or("");
+    EXPECT_NE(launchList.find("#include \"../harness/circles/course_scene_names.h\""), std::string::npos);
+    EXPECT_NE(wholeFile.find("#include \"course_scene_names.h\""), std::string::npos);
+    EXPECT_TRUE(enumerators(launchList).empty()) << "racelab/circles.cuh declares SceneName again";
+    EXPECT_TRUE(enumerators(wholeFile).empty()) << "circleRenderer.h declares SceneName again";
 }
 
 // The entry file's object is kept apart from the solution's build: a save of the solution's .cu rebuilds with

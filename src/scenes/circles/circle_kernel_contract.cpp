@@ -3,6 +3,7 @@
 #include <map>
 
 #include "scenes/circles/circle_scene_spec.hpp"
+#include "scenes/circles/harness/course_scene_names.h"
 #include "scenes/circles/snow_noise.hpp"
 
 namespace racelab::circles {
@@ -51,13 +52,15 @@ KernelContract circleKernelContract() {
 }
 
 int courseSceneName(const std::string& preset) {
-    static const std::map<std::string, int> names{
-        {"rgb", 0},       {"rgby", 1},           {"rand10k", 2},     {"rand100k", 3}, {"pattern", 4},
-        {"snow", 5},      {"fireworks", 6},      {"hypnosis", 7},    {"bouncingballs", 8},
-        {"biglittle", 10}, {"littlebig", 11},    {"rand1M", 12},     {"micro2M", 13},
+    static const std::map<std::string, SceneName> names{
+        {"rgb", CIRCLE_RGB},         {"rgby", CIRCLE_RGBY},       {"rand10k", CIRCLE_TEST_10K},
+        {"rand100k", CIRCLE_TEST_100K}, {"pattern", PATTERN},     {"snow", SNOWFLAKES},
+        {"fireworks", FIREWORKS},    {"hypnosis", HYPNOSIS},      {"bouncingballs", BOUNCING_BALLS},
+        {"biglittle", BIG_LITTLE},   {"littlebig", LITTLE_BIG},   {"rand1M", CIRCLE_TEST_1M},
+        {"micro2M", MICRO_2M},
     };
     const auto it = names.find(preset);
-    return it == names.end() ? 2 : it->second;
+    return it == names.end() ? CIRCLE_TEST_10K : it->second;
 }
 
 }  // namespace racelab::circles

@@ -17,7 +17,7 @@ struct CourseParameterLayout {
                                  imageWidth = 40, imageHeight = 44, imageData = 48, bytes = 56;
 };
 
-// The course's SceneName of a preset (CIRCLE_RGB = 0, ...); the random scenes of any count keep theirs.
+// The course's SceneName of a preset (harness/course_scene_names.h); the random scenes of any count keep theirs.
 int courseSceneName(const std::string& preset);
 
 }  // namespace racelab::circles

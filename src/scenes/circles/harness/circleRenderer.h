@@ -19,23 +19,7 @@
 
 struct Image;
 
-// The course's scenes, in the course's order (the values are what its command line maps names to).
-typedef enum {
-    CIRCLE_RGB,
-    CIRCLE_RGBY,
-    CIRCLE_TEST_10K,
-    CIRCLE_TEST_100K,
-    PATTERN,
-    SNOWFLAKES,
-    FIREWORKS,
-    HYPNOSIS,
-    BOUNCING_BALLS,
-    SNOWFLAKES_SINGLE_FRAME,
-    BIG_LITTLE,
-    LITTLE_BIG,
-    CIRCLE_TEST_1M,
-    MICRO_2M,
-} SceneName;
+#include "course_scene_names.h"  // SceneName
 
 // Set by racelab's harness when none of the loadScene forms was overridden (racelab_harness_entry.cu).
 void racelabHarnessNoLoadScene();
