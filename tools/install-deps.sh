@@ -5,7 +5,8 @@ packages=(
   build-essential cmake ninja-build pkg-config python3
   libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad libcli11-dev libgtest-dev
   libegl-dev libgl-dev libgles-dev xvfb xauth python3-matplotlib libtinyobjloader-dev
-  libopencv-imgproc-dev clang nlohmann-json3-dev
+  libopencv-imgproc-dev nlohmann-json3-dev
+  clang libomp-dev  # the sanitizer build (clang, with its OpenMP) that also makes the fuzzers
   libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev  # video: view --video, frames --mp4/--gif
   bubblewrap libseccomp-dev  # whole-file solutions' worker: its sandbox and its limits (docs/HARDENING.md)
   dpkg-dev  # dpkg-shlibdeps: the .deb's Depends (cpack -G DEB, CTest Package.DebAndInstallRun)
