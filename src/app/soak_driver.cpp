@@ -42,6 +42,8 @@ SoakDriver::SoakDriver(double seconds, std::vector<std::string> scenes)
 
 SoakStep SoakDriver::step() {
     static const int sizes[][2] = {{1280, 720}, {640, 360}, {1023, 577}, {320, 200}, {1600, 900}, {801, 601}};
+    // Seconds a sample waits after the switch back to the first scene: the recording stopped there has closed.
+    constexpr double kSampleSettleSeconds = .75;
     const double t = clock_.ms() / 1000.0;
     SoakStep s;
     if (t >= seconds_) {
@@ -55,25 +57,34 @@ SoakStep SoakDriver::step() {
         // scene gives no sample that cycle).
         sampleDue_ = sceneCount_ > 0 && switches_ % sceneCount_ == 0;
         cycled_ = cycled_ || sampleDue_;
+        if (sampleDue_) {
+            // Like with like: every sample at the first window size, with no recording in flight. A recording's
+            // encoder and a larger window hold tens of MiB that say nothing of a leak, and where the resizes and
+            // the toggles stand when a cycle comes back differs from cycle to cycle.
+            s.resizeWidth = sizes[0][0], s.resizeHeight = sizes[0][1], resizeIndex_ = 1, ++resizes_;
+            if (recording_) s.toggleRecording = true, recording_ = false, ++recordings_;
+            sampleAfter_ = t + kSampleSettleSeconds;
+        }
     }
     if (t >= nextVariant_) s.nextVariant = true, nextVariant_ += .5;
     if (t >= nextKernelReload_) s.reloadKernel = true, nextKernelReload_ += 2;
     // Every comparison view too, out of step with the variants so that each meets every variant.
     if (t >= nextView_) s.nextView = true, nextView_ += 1.1;
-    if (t >= nextResize_) {
+    if (!sampleDue_ && t >= nextResize_) {  // held while a sample is due, as the recording's toggles are
         s.resizeWidth = sizes[resizeIndex_][0], s.resizeHeight = sizes[resizeIndex_][1];
         resizeIndex_ = (resizeIndex_ + 1) % 6, nextResize_ += 3, ++resizes_;
     }
     if (t >= nextMinimize_) s.minimize = true, restoreAt_ = t + 1, nextMinimize_ += 7, ++minimizes_;  // 1 s minimized
     if (t >= nextReport_) printMemory("running"), nextReport_ += 60;
-    if (t >= nextRecording_) s.toggleRecording = true, nextRecording_ += 5, ++recordings_;
+    if (!sampleDue_ && t >= nextRecording_) s.toggleRecording = true, recording_ = !recording_, nextRecording_ += 5, ++recordings_;
     return s;
 }
 
 void SoakDriver::countFrame(const std::string& scene) {
     ++frames_;
     shown_.insert(scene);
-    if (!sampleDue_ || scene != scenes_.front()) return;  // frames of the scene before the switch come first
+    // Frames of the scene before the switch come first; the sample waits for the stopped recording to close.
+    if (!sampleDue_ || scene != scenes_.front() || clock_.ms() / 1000.0 < sampleAfter_) return;
     sampleDue_ = false;
     const double rss = residentMiB(), gpu = gpuUsedMiB();
     if (cycleSamples_++ == 0) cycledRss_ = rss, cycledGpu_ = gpu;

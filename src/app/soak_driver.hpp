@@ -4,8 +4,9 @@
 // faulting one faults, and its worker is replaced, again and again -- and reports what could leak or
 // break: GL errors, refused scene switches, and resident and GPU memory at the start, at the end, and each time
 // a cycle through every scene is back at its first scene and has drawn it. Memory is judged only between those
-// samples: what a process holds depends on the scene on screen (1,000 planes hold GBs), so only the same scene
-// at the same point of the cycle compares like with like.
+// samples: what a process holds depends on the scene on screen (1,000 planes hold GBs), the window's size and a
+// recording's encoder, so each sample is of the same scene at the same point of the cycle, at the first window
+// size and with no recording in flight (the soak puts them so when a cycle comes back): like with like.
 // It fails (exit 1) on any GL error; on any error a scene or frame raised other than a missing optional
 // input (no --image, a mesh not fetched), CUDA errors included; on a scene that never drew a frame for a
 // reason other than a missing input; and on resident or GPU memory growing after the first full cycle by
@@ -70,6 +71,8 @@ private:
          recordings_ = 0;
     bool cycled_ = false;      // every scene was switched to once
     bool sampleDue_ = false;   // a cycle just came back to scenes_[0]: sample once it has drawn
+    double sampleAfter_ = 0;   // and no sooner than this (seconds)
+    bool recording_ = false;   // a recording is on (the soak's own toggles)
     int cycleSamples_ = 0;
     double startRss_ = 0, startGpu_ = 0, cycledRss_ = 0, cycledGpu_ = 0, lastRss_ = 0, lastGpu_ = 0;
 };
