@@ -88,12 +88,12 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
             timer_.start();
             Stopwatch issue;
             if (compare) {
-                if (step) scene_->advance(1.0 / 60.0, stream_);
+                if (step) scene_->advance(kFixedStepSeconds, stream_);
                 race_ = raceMeter_->renderView(*scene_, target, controls);
             } else {
                 // The scene's frame as one CUDA graph where it can be (core/frame_graph.hpp).
                 graph_->run(stream_, {scene_, controls.variant, target.width, target.height}, [&] {
-                    if (step) scene_->advance(1.0 / 60.0, stream_);
+                    if (step) scene_->advance(kFixedStepSeconds, stream_);
                     scene_->render(target, controls.variant);
                 });
             }
@@ -109,7 +109,7 @@ FrameTiming FrameLoop::runFrame(const FrameControls& controls, const std::functi
             }
         } else {
             Stopwatch cpu;
-            if (step) scene_->advance(1.0 / 60.0, stream_);
+            if (step) scene_->advance(kFixedStepSeconds, stream_);
             HostImage* host = presenter_ ? presenter_->hostImage() : &noGl_->host;
             RACELAB_REQUIRE(host != nullptr, "the cpu backend needs a host frame");
             scene_->renderReference(*host, true);

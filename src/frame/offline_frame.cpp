@@ -13,7 +13,7 @@ namespace racelab {
 void advanceTo(Scene& scene, long frame, cudaStream_t stream) {
     if (frame < 0) throw UsageError("--frame must be >= 0");
     if (!scene.animated()) return;
-    for (long i = 0; i < frame; ++i) scene.advance(1.0 / 60.0, stream);
+    for (long i = 0; i < frame; ++i) scene.advance(kFixedStepSeconds, stream);
 }
 
 namespace {

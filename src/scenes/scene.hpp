@@ -11,6 +11,7 @@
 #include "core/host_image.hpp"
 #include "core/labelled_ratio.hpp"
 #include "judge/check_rule.hpp"
+#include "scenes/fixed_step.hpp"
 #include "scenes/kernel_contract.hpp"
 #include "scenes/scene_parameters.hpp"
 
@@ -80,8 +81,8 @@ public:
     virtual void setBackend(Backend backend) = 0;
     virtual Backend backend() const = 0;
     virtual bool animated() const = 0;
-    // One animation step. The circle scenes step a fixed 1/60 s per frame, as CS149's do, so frame N is
-    // reproducible; `dt` is for scenes with wall-clock animation.
+    // One animation step. Every caller steps kFixedStepSeconds (1/60 s) per frame, as CS149's circles do, so
+    // frame N is reproducible; `dt` is for scenes with wall-clock animation.
     virtual void advance(double dt, cudaStream_t stream) = 0;
     virtual void reset() = 0;  // back to frame 0
 

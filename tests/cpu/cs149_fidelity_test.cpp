@@ -18,7 +18,7 @@ HostImage cpuFrame(const Cs149Case& c) {
     options.seed = c.seed;
     options.backend = Backend::Cpu;
     auto scene = createScene("circles/" + c.scene, options);
-    for (long i = 0; i < c.frame; ++i) scene->advance(1.0 / 60.0, nullptr);
+    for (long i = 0; i < c.frame; ++i) scene->advance(kFixedStepSeconds, nullptr);
     HostImage image(c.width, c.height);
     scene->renderReference(image, true);
     return image;

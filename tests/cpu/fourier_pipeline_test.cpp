@@ -242,7 +242,7 @@ TEST(FourierScenePanel, ClearTrailAndSourceContours) {
         return lit;
     };
     set("circles", 0), set("arms", 0);  // only the trail (and the dots) are drawn
-    for (int f = 0; f < 200; ++f) scene.advance(1.0 / 60, nullptr);
+    for (int f = 0; f < 200; ++f) scene.advance(kFixedStepSeconds, nullptr);
     HostImage whole(480, 270), cleared(480, 270), dotted(480, 270);
     scene.renderReference(whole, true);
     set("trail", 1);

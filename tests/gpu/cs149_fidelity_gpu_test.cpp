@@ -52,8 +52,8 @@ TEST(Cs149FidelityGpu, GpuAnimationEqualsTheHostStepBitForBit) {
         auto onGpu = createScene(name, gpuOptions);
         auto onCpu = createScene(name, cpuOptions);
         for (int i = 0; i < 120; ++i) {
-            onGpu->advance(1.0 / 60.0, stream.get());
-            onCpu->advance(1.0 / 60.0, nullptr);
+            onGpu->advance(kFixedStepSeconds, stream.get());
+            onCpu->advance(kFixedStepSeconds, nullptr);
         }
         onGpu->syncStateToHost(stream.get());
         const auto& gpuSet = dynamic_cast<circles::CircleScene&>(*onGpu).circles();

@@ -27,7 +27,7 @@ void buildAndDraw(const std::string& scene) {
     CudaStream stream;
     for (int frame = 0; frame < 3; ++frame) {
         renderOffline(*prepared.scene, 0, {320, 200}, stream.get());
-        prepared.scene->advance(1.0 / 60, stream.get());
+        prepared.scene->advance(kFixedStepSeconds, stream.get());
     }
 }
 

@@ -61,10 +61,10 @@ TEST(LaunchLayer, GoodVariantsRenderWithoutWaitingForTheHost) {
         if (!scene) continue;  // a mesh not fetched on this machine
         long most = 0;
         for (int f = 0; f < 4; ++f) {
-            if (f > 0 && scene->animated()) scene->advance(1.0 / 60.0, stream.get());
+            if (f > 0 && scene->animated()) scene->advance(kFixedStepSeconds, stream.get());
             scene->render(frame.target(stream.get()), 0);  // the first frame may set up (uploads, builds)
             const long before = KernelTiming::instance().hostSyncs();
-            if (scene->animated()) scene->advance(1.0 / 60.0, stream.get());
+            if (scene->animated()) scene->advance(kFixedStepSeconds, stream.get());
             scene->render(frame.target(stream.get()), 0);
             most = std::max(most, KernelTiming::instance().hostSyncs() - before);
         }

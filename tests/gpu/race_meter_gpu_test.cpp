@@ -56,7 +56,7 @@ TEST(RaceMeterEveryWorkload, ZeroForCorrectVariantsAndMoreForRacyOnes) {
             long differing = 0, lost = 0;
             bool exact = false;
             for (int f = 0; f < kFrames; ++f) {
-                if (f > 0 && scene->animated()) scene->advance(1.0 / 60.0, stream.get());
+                if (f > 0 && scene->animated()) scene->advance(kFixedStepSeconds, stream.get());
                 scene->render(frame.target(stream.get()), v);
                 // evenTheGood: the good variant is compared with a second render of itself, so a scene whose
                 // state leaks between renders fails here too.

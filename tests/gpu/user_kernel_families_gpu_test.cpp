@@ -76,7 +76,7 @@ void expectPassesBeforeAndAfterAStep(const std::string& scene, const std::string
     PreparedScene p = withExample(scene, asset, size, frame, params);
     CudaStream stream;
     expectPassesCheck(p, stream.get());
-    p.scene->advance(1.0 / 60.0, stream.get());
+    p.scene->advance(kFixedStepSeconds, stream.get());
     expectPassesCheck(p, stream.get());
     expectKernelRan(p, 2);
 }
@@ -87,7 +87,7 @@ void expectStarterRuns(const std::string& scene, const std::string& family, cons
     for (int f = 0; f < frames; ++f) {
         const HostImage image = renderOffline(*p.scene, p.variant, p.size, stream.get());
         EXPECT_FALSE(isPlaceholder(image)) << "frame " << f << " shows the placeholder: the kernel did not run";
-        p.scene->advance(1.0 / 60.0, stream.get());
+        p.scene->advance(kFixedStepSeconds, stream.get());
     }
     expectKernelRan(p, frames);
 }
@@ -177,12 +177,12 @@ TEST(UserKernelFourier, CorrectExampleDrawsTheReferenceTrailFrameAfterFrame) {
     for (int f = 0; f < 3; ++f) {
         SCOPED_TRACE("frame " + std::to_string(60 + f));
         expectPassesCheck(p, stream.get());
-        p.scene->advance(1.0 / 60.0, stream.get());
+        p.scene->advance(kFixedStepSeconds, stream.get());
     }
     // A cleared trail starts again from the frame it was cleared at, as the reference's does.
     p.scene->setParameter("trail", "1");
     expectPassesCheck(p, stream.get());
-    p.scene->advance(1.0 / 60.0, stream.get());
+    p.scene->advance(kFixedStepSeconds, stream.get());
     expectPassesCheck(p, stream.get());
     expectKernelRan(p, 5);
 }

@@ -92,7 +92,7 @@ TEST(WholeFileGpu, OneWorkerFollowsTheAnimationAndStartsOverOnAResetOrANewSize) 
     ImageComparison atStart = againstReference(scene, frame, stream.get());
     EXPECT_LE(atStart.differingPixels, kCourseWrongPixels) << "frame 0";
     for (int i = 1; i <= 40; ++i) {
-        scene.advance(1.0 / 60.0, stream.get());
+        scene.advance(kFixedStepSeconds, stream.get());
         frame = renderOffline(scene, prepared.variant, prepared.size, stream.get());
     }
     const ImageComparison at40 = againstReference(scene, frame, stream.get());

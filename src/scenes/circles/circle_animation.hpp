@@ -8,13 +8,14 @@
 #include <cmath>
 
 #include "core/device_math.hpp"
+#include "scenes/fixed_step.hpp"
 #include "scenes/circles/snow_noise.hpp"
 
 namespace racelab::circles {
 
 inline constexpr int kFireworkCount = 15;      // fireworks scene: centres first,
 inline constexpr int kSparksPerFirework = 20;  // then their sparks
-inline constexpr float kStepSeconds = 1.f / 60.f;
+inline constexpr float kStepSeconds = 1.f / kFixedStepsPerSecond;  // the course's float dt, 1.f / 60.f exactly
 
 // Where each spark of a firework starts (a direction on the rim) and its constant velocity. The course
 // computes these with the host's sinf/cosf and divides in double (cos/5.0); the GPU's sinf/cosf may differ

@@ -79,7 +79,7 @@ void MeshScene::reset() {
 
 void MeshScene::advance(double, cudaStream_t) {
     ++frame_;
-    yaw_ += orbitSpeed_.asFloat() / 60.f;  // fixed step per frame, like the other scenes: frame N is reproducible
+    yaw_ += orbitSpeed_.asFloat() / kFixedStepsPerSecond;  // the fixed step, like the other scenes: frame N is reproducible
 }
 
 void MeshScene::handleInput(const PointerInput& input) {
