@@ -22,6 +22,7 @@
 #include "test_data.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/build/whole_file_build.hpp"
+#include "userkernel/worker/whole_file_solution.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;
@@ -193,6 +194,41 @@ TEST(WholeFileBuild, EachLoadSceneFormReceivesRacelabsSceneData) {
         EXPECT_EQ(library.symbol<int()>("test_circles")(), 3);
         EXPECT_FLOAT_EQ(library.symbol<float()>("test_last_radius")(), .25f);
         library.symbol<void(void*)>("racelab_harness_destroy")(renderer);
+    }
+}
+
+// The worker's side: the harness's entries are found once, as the library opens, and the course's calls go
+// through them up to getImage (a solution that allocates nothing on the GPU needs none). A library that is no
+// racelab build is refused as it opens, not at its first call.
+TEST(WholeFileBuild, TheWorkerFindsEveryHarnessEntryAsTheLibraryOpens) {
+    REQUIRE_NVCC();
+    const fs::path folder = freshTestFolder("whole-file-entries");
+    const Solution solution = minimalSolution(
+        "void loadScene(SceneName name, int seed = 0);",
+        "void CudaRenderer::loadScene(SceneName n, int seed) { loadCircleScene(n, numCircles, position, velocity, color, "
+        "radius, seed); }");
+    write(folder / "cudaRenderer.h", solution.header);
+    const std::string file = write(folder / "cudaRenderer.cu", solution.source);
+    const KernelBuild build = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(""));
+    ASSERT_TRUE(build.ok) << build.messages();
+    const std::string so = (folder / "solution.so").string();
+    std::ofstream(so, std::ios::binary).write(reinterpret_cast<const char*>(build.cubin.data()),
+                                              static_cast<std::streamsize>(build.cubin.size()));
+    WholeFileSolution opened(so, "minimal");
+    opened.startScene(circlesHarness(), WholeFileScene{"rgb", 0, 0, 0, 1}, 64, 48);
+    opened.clearImage();
+    opened.render();
+    int width = 0, height = 0;
+    EXPECT_NE(opened.image(width, height), nullptr);
+    EXPECT_EQ(width, 64);
+    EXPECT_EQ(height, 48);
+    try {
+        WholeFileSolution notOne("libm.so.6", "libm");
+        ADD_FAILURE() << "a library without racelab's entries opened";
+    } catch (const Error& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("libm: the built solution lacks racelab's entry racelab_harness_abi"), std::string::npos)
+            << message;
     }
 }
 

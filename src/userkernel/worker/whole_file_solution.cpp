@@ -21,16 +21,28 @@ WholeFileSolution::WholeFileSolution(const std::string& libraryPath, std::string
         const char* why = dlerror();
         throw Error(label_ + ": the built solution does not load (" + (why ? why : "dlopen failed") + ")");
     }
-    const auto abi = reinterpret_cast<int (*)()>(entry("racelab_harness_abi"));
-    if (abi() != kHarnessAbi)
-        throw Error(label_ + ": built against another version of racelab's harness (" + std::to_string(abi()) + ", this racelab's " +
-                    std::to_string(kHarnessAbi) + "): save it again to rebuild");
+    // The version first: a library of another racelab may lack entries this one has, and that is the better
+    // message.
+    bind(entries_.abi, "racelab_harness_abi");
+    if (entries_.abi() != kHarnessAbi)
+        throw Error(label_ + ": built against another version of racelab's harness (" + std::to_string(entries_.abi()) +
+                    ", this racelab's " + std::to_string(kHarnessAbi) + "): save it again to rebuild");
+    bind(entries_.error, "racelab_harness_error");
+    bind(entries_.create, "racelab_harness_create");
+    bind(entries_.destroy, "racelab_harness_destroy");
+    bind(entries_.loadScene, "racelab_harness_load_scene");
+    bind(entries_.allocOutputImage, "racelab_harness_alloc_output_image");
+    bind(entries_.setup, "racelab_harness_setup");
+    bind(entries_.clearImage, "racelab_harness_clear_image");
+    bind(entries_.advanceAnimation, "racelab_harness_advance_animation");
+    bind(entries_.render, "racelab_harness_render");
+    bind(entries_.image, "racelab_harness_image");
 }
 
 // The renderer is destroyed, as the course's harness does at its end; the library stays open: the worker ends
 // soon after, and unloading a library whose static objects hold CUDA memory would only add ways to fail.
 WholeFileSolution::~WholeFileSolution() {
-    if (renderer_) reinterpret_cast<void (*)(void*)>(entry("racelab_harness_destroy"))(renderer_);
+    if (renderer_) entries_.destroy(renderer_);
 }
 
 void* WholeFileSolution::entry(const char* name) const {
@@ -39,42 +51,38 @@ void* WholeFileSolution::entry(const char* name) const {
     return found;
 }
 
-void WholeFileSolution::call(const char* entryName, const char* what) {
-    if (reinterpret_cast<int (*)(void*)>(entry(entryName))(renderer_) != 0)
-        throw Error(label_ + ": " + what + ": " + reinterpret_cast<const char* (*)()>(entry("racelab_harness_error"))());
+void WholeFileSolution::call(int (*function)(void*), const char* what) {
+    if (function(renderer_) != 0) throw Error(label_ + ": " + what + ": " + entries_.error());
 }
 
 void WholeFileSolution::startScene(const WholeFileHarness& harness, const WholeFileScene& scene, int width, int height) {
     if (renderer_) throw Error(label_ + ": the worker has a renderer already (a new scene needs a new worker)");
     if (!harness.handOverScene) throw Error("the family's harness cannot hand a scene over");
+    // The family's own entries (its scene's fields) are the family's to know: it looks them up by name.
     const int courseScene = harness.handOverScene(scene, [this](const char* name) { return entry(name); }, sceneData_);
-    const auto errorText = reinterpret_cast<const char* (*)()>(entry("racelab_harness_error"));
-    renderer_ = reinterpret_cast<void* (*)()>(entry("racelab_harness_create"))();
-    if (!renderer_) throw Error(label_ + ": its constructor: " + errorText());
+    renderer_ = entries_.create();
+    if (!renderer_) throw Error(label_ + ": its constructor: " + entries_.error());
     // loadScene's seed: the course's harness passes its --seed; racelab hands the scene over made with its own.
-    if (reinterpret_cast<int (*)(void*, int, int)>(entry("racelab_harness_load_scene"))(renderer_, courseScene,
-                                                                                      static_cast<int>(scene.seed)) != 0)
-        throw Error(label_ + ": loadScene: " + errorText());
-    if (reinterpret_cast<int (*)(void*, int, int)>(entry("racelab_harness_alloc_output_image"))(renderer_, width, height) != 0)
-        throw Error(label_ + ": allocOutputImage: " + errorText());
-    call("racelab_harness_setup", "setup");
+    if (entries_.loadScene(renderer_, courseScene, static_cast<int>(scene.seed)) != 0)
+        throw Error(label_ + ": loadScene: " + entries_.error());
+    if (entries_.allocOutputImage(renderer_, width, height) != 0) throw Error(label_ + ": allocOutputImage: " + entries_.error());
+    call(entries_.setup, "setup");
     scene_ = scene;
     steps_ = 0;
 }
 
-void WholeFileSolution::clearImage() { call("racelab_harness_clear_image", "clearImage"); }
+void WholeFileSolution::clearImage() { call(entries_.clearImage, "clearImage"); }
 
 void WholeFileSolution::advanceAnimation() {
-    call("racelab_harness_advance_animation", "advanceAnimation");
+    call(entries_.advanceAnimation, "advanceAnimation");
     ++steps_;
 }
 
-void WholeFileSolution::render() { call("racelab_harness_render", "render"); }
+void WholeFileSolution::render() { call(entries_.render, "render"); }
 
 const float* WholeFileSolution::image(int& width, int& height) {
-    const auto read = reinterpret_cast<const float* (*)(void*, int*, int*)>(entry("racelab_harness_image"));
-    const float* data = read(renderer_, &width, &height);
-    if (!data) throw Error(label_ + ": getImage: " + reinterpret_cast<const char* (*)()>(entry("racelab_harness_error"))());
+    const float* data = entries_.image(renderer_, &width, &height);
+    if (!data) throw Error(label_ + ": getImage: " + entries_.error());
     return data;
 }
 

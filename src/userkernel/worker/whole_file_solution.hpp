@@ -3,7 +3,7 @@
 // drives it: load the scene, allocate the image, set up once; then each frame clear, advance, render, read the
 // image (the executor times those: kernel_executor.hpp). One renderer for the worker's life: solutions may keep
 // state at file scope, as the course's harness (one renderer a process) lets them, so a new scene or size is
-// a new worker (user_kernel.hpp).
+// a new worker (whole_file_runner.cpp).
 #pragma once
 #include <memory>
 #include <string>
@@ -15,7 +15,8 @@ namespace racelab::userkernel {
 
 class WholeFileSolution final : public WholeFileCalls {
 public:
-    // Opens the library and checks its harness entry. Throws Error when it is no racelab whole-file build.
+    // Opens the library and finds its harness entry's functions, of this racelab's version. Throws Error when it
+    // is no racelab whole-file build (or another racelab's).
     WholeFileSolution(const std::string& libraryPath, std::string label);
     ~WholeFileSolution() override;
     WholeFileSolution(const WholeFileSolution&) = delete;
@@ -37,11 +38,32 @@ public:
     const std::string& label() const override { return label_; }
 
 private:
+    // racelab_harness_entry.cu's C functions, each found once, when the library opens.
+    struct HarnessEntries {
+        int (*abi)() = nullptr;
+        const char* (*error)() = nullptr;  // why the last call failed (a C++ exception of the solution's)
+        void* (*create)() = nullptr;
+        void (*destroy)(void* renderer) = nullptr;
+        int (*loadScene)(void* renderer, int scene, int seed) = nullptr;
+        int (*allocOutputImage)(void* renderer, int width, int height) = nullptr;
+        int (*setup)(void* renderer) = nullptr;
+        int (*clearImage)(void* renderer) = nullptr;
+        int (*advanceAnimation)(void* renderer) = nullptr;
+        int (*render)(void* renderer) = nullptr;
+        const float* (*image)(void* renderer, int* width, int* height) = nullptr;
+    };
+
     void* entry(const char* name) const;
-    void call(const char* entryName, const char* what);
+    template <class Function>
+    void bind(Function*& slot, const char* name) const {
+        slot = reinterpret_cast<Function*>(entry(name));
+    }
+    // A renderer call that returns non-zero on failure; throws Error with the solution's message then.
+    void call(int (*function)(void*), const char* what);
 
     std::string label_;
     void* library_ = nullptr;
+    HarnessEntries entries_;
     void* renderer_ = nullptr;
     std::shared_ptr<void> sceneData_;
     WholeFileScene scene_;

@@ -48,7 +48,7 @@ int runKernelWorker(int socketFd, int device) {
     const WorkerChannel channel(socketFd);
     std::unique_ptr<KernelExecutor> executor;
     std::unique_ptr<WholeFileSolution> solution;  // a whole-file solution, instead of a launch list
-    std::string family;
+    const WholeFileHarness* harness = nullptr;    // the harness its family hands it scenes through
     try {
         selectCudaDevice(device);
         executor = makeKernelExecutor();
@@ -65,8 +65,7 @@ int runKernelWorker(int socketFd, int device) {
             if (op == "quit") return 0;
             if (op == "load" && request.contains("library")) {
                 if (solution) throw Error("the worker holds a whole-file solution already (a new build needs a new worker)");
-                family = request.at("family").get<std::string>();
-                harnessOf(family);
+                harness = &harnessOf(request.at("family").get<std::string>());
                 // From here on the worker runs untrusted host code: its limits first (worker_limits.hpp).
                 confineThisProcess(limitsFrom(request.value("limits", nlohmann::json::object())));
                 solution = std::make_unique<WholeFileSolution>(request.at("library").get<std::string>(),
@@ -75,7 +74,7 @@ int runKernelWorker(int socketFd, int device) {
             } else if (op == "scene") {
                 if (!solution) throw Error("no whole-file solution loaded");
                 executor->releaseImage();  // startScene may free the image and allocate another where it was
-                solution->startScene(harnessOf(family), wholeFileSceneFrom(request.at("scene")), request.at("width").get<int>(),
+                solution->startScene(*harness, wholeFileSceneFrom(request.at("scene")), request.at("width").get<int>(),
                                      request.at("height").get<int>());
                 channel.send({{"ok", true}});
             } else if (op == "load") {
