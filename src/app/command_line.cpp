@@ -3,6 +3,8 @@
 #include "userkernel/racecheck/device/racelab/access_check_layout.cuh"  // --races, --checked
 
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "frame/race_view.hpp"
 #include "core/errors.hpp"
@@ -50,6 +52,23 @@ void addSceneOptions(CLI::App& command, SceneSelection& s, const char* defaultSi
                                             "blend=seed, alpha=0.3; `racelab list --params` shows every scene's");
 }
 
+// Whether --present offers `none`: bench can time the kernels alone, on plain device memory with no GL at all;
+// the viewer always shows its frames.
+enum class PresentNone { Refused, Offered };
+
+// --present, one list and one help text for every command that presents frames: the presenters of
+// present/presenter.hpp (presentModeNamed), then `none` where offered.
+void addPresentOption(CLI::App& command, std::string& present, PresentNone none) {
+    std::vector<std::string> choices{"auto", "interop", "interop-texture", "interop-pbo", "staging"};
+    std::string help =
+        "auto (interop, else staging) | interop (the faster interop form) | interop-texture | interop-pbo | staging";
+    if (none == PresentNone::Offered) {
+        choices.push_back("none");
+        help += " | none (kernels only, plain device memory)";
+    }
+    command.add_option("--present", present, help)->capture_default_str()->check(CLI::IsMember(choices));
+}
+
 void addComparisonOptions(CLI::App& command, ComparisonOptions& c) {
     command.add_option("--view", c.view,
                        "how the racy variant is shown beside the good one: plain (the variant alone), side (good | racy), "
@@ -87,11 +106,7 @@ CommandLine::CommandLine() {
 
     viewCommand = app.add_subcommand("view", "open the viewer window (headless render when there is no display)");
     addSceneOptions(*viewCommand, view.selection, "1280x720");
-    viewCommand->add_option("--present", view.present,
-                            "auto (interop, else staging) | interop (the faster interop form) | interop-texture | "
-                            "interop-pbo | staging")
-        ->capture_default_str()
-        ->check(CLI::IsMember({"auto", "interop", "interop-texture", "interop-pbo", "staging"}));
+    addPresentOption(*viewCommand, view.present, PresentNone::Refused);
     addComparisonOptions(*viewCommand, view.comparison);
     viewCommand->add_option("--record", view.record, "record per-frame timings to this CSV (JSON summary beside it)");
     viewCommand->add_flag_callback(
@@ -143,11 +158,7 @@ CommandLine::CommandLine() {
 
     benchCommand = app.add_subcommand("bench", "time the frame loop headless (EGL) and print per-stage statistics");
     addSceneOptions(*benchCommand, bench.selection, "1024x1024");
-    benchCommand->add_option("--present", bench.present,
-                             "interop (the faster interop form) | interop-texture | interop-pbo | staging | auto | none "
-                             "(kernels only, plain device memory)")
-        ->capture_default_str()
-        ->check(CLI::IsMember({"interop", "interop-texture", "interop-pbo", "staging", "none", "auto"}));
+    addPresentOption(*benchCommand, bench.present, PresentNone::Offered);
     benchCommand->add_option("--frames", bench.frames, "frames measured")->capture_default_str();
     benchCommand->add_option("--warmup", bench.warmup, "frames run before measuring")->capture_default_str();
     benchCommand->add_flag("--cpu", bench.cpu, "also time the CPU reference (OpenMP) and print the speed-up");

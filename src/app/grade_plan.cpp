@@ -70,12 +70,13 @@ std::string referenceIdentity(const std::string& path) {
 }
 
 GradePlan planGrade(const GradeOptions& options) {
+    GradePlan plan;
+    plan.rule = judge::parseScoreRule(options.rule);
     const WorkloadFamily& family = kernelFamilyNamed(options.family);
     std::vector<const SceneListing*> ofFamily;
     for (const SceneListing& listing : listScenes())
         if (listing.family == &family) ofFamily.push_back(&listing);
 
-    GradePlan plan;
     std::vector<std::pair<std::string, long>> wanted;
     const bool all = options.scenes.size() == 1 && options.scenes[0] == "all";
     const bool course = options.scenes.empty() || (options.scenes.size() == 1 && options.scenes[0] == "course");

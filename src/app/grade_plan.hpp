@@ -22,10 +22,11 @@ struct PlannedScene {
 struct GradePlan {
     std::string sceneSet;  // "course", "all" or "chosen"
     std::vector<PlannedScene> scenes;
+    judge::ScoreRule rule;  // --rule, read here once: the grader, its rows and the table's facts take this one
 };
 
-// Throws UsageError for an unknown family, one that takes no kernel, an unknown scene, a scene of another
-// family, a bad @FRAME, or a scene listed twice.
+// Throws UsageError for a bad --rule, an unknown family, one that takes no kernel, an unknown scene, a scene of
+// another family, a bad @FRAME, or a scene listed twice.
 GradePlan planGrade(const GradeOptions& options);
 
 // A teacher's --reference as the facts name it: its name and a digest of its source text (every file of a

@@ -28,10 +28,11 @@ void failRow(judge::GradeRow& row, const userkernel::UserKernelStatus& status, c
 }
 
 std::vector<judge::GradeRow> compileOnlyRows(const judge::Submission& submission, const GradeOptions& options,
-                                             const std::vector<judge::GradedScene>& columns, const std::string& why) {
+                                             const judge::ScoreRule& rule, const std::vector<judge::GradedScene>& columns,
+                                             const std::string& why) {
     judge::GradeRow row;
     row.submission = submission.name;
-    row.maxScore = judge::sceneMaxScore(judge::parseScoreRule(options.rule));
+    row.maxScore = judge::sceneMaxScore(rule);
     if (!submission.problem.empty()) {
         row.status = judge::GradeStatus::ContractError;
         row.message = submission.problem;

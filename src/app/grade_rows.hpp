@@ -25,9 +25,11 @@ void failRow(judge::GradeRow& row, const userkernel::UserKernelStatus& status, c
 // Without a CUDA device (or, for a whole-file submission, without a sandbox) each submission is still compiled
 // (for the lowest architecture racelab carries code for): one that does not compile is its compile-error on
 // every column; one that does is not-run there, scored out of 0, with why -- racelab's limit is never a
-// submission's fault. A column no one is graded on is not-run with its note, as for every submission.
+// submission's fault. A column no one is graded on is not-run with its note, as for every submission. `rule`:
+// the plan's (app/grade_plan.hpp), for the points a compile error loses.
 std::vector<judge::GradeRow> compileOnlyRows(const judge::Submission& submission, const GradeOptions& options,
-                                             const std::vector<judge::GradedScene>& columns, const std::string& why);
+                                             const judge::ScoreRule& rule, const std::vector<judge::GradedScene>& columns,
+                                             const std::string& why);
 
 // The median of each part of a kernel's frame over its last `frames` recorded frames (the timed ones): a
 // launch list's launches (CUDA events), a whole-file solution's calls (the course's wall clock).

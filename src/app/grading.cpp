@@ -87,8 +87,8 @@ void checkGradeOptions(const GradeOptions& options) {
         throw UsageError(options.path.empty() ? "grade needs a kernel file or a folder of submissions (or --merge A.json B.json ...)"
                                               : "grade takes a path to grade or --merge, not both");
     judge::parseShard(options.shard);
-    judge::parseScoreRule(options.rule);
     if (!options.merge.empty()) {
+        judge::parseScoreRule(options.rule);  // the shards say which rule they were graded by; a bad one is still refused
         if (options.shard != "0/1") throw UsageError("--merge joins whole shards: --shard does not apply");
         return;
     }
@@ -111,7 +111,7 @@ judge::GradeTable gradeSubmissions(const GradeOptions& options) {
     judge::GradeTable table;
     std::vector<judge::GradedScene> planned;
     for (const PlannedScene& p : plan.scenes) planned.push_back(p.column);
-    table.facts = judge::gradeFacts(currentProvenance(), judge::parseScoreRule(options.rule), planned, shard);
+    table.facts = judge::gradeFacts(currentProvenance(), plan.rule, planned, shard);
     table.facts.driver = displayDriverVersion();
     table.facts.measure = {options.runs, static_cast<int>(options.frames), static_cast<int>(options.warmup)};
     table.facts.budgetSeconds = options.budget;
@@ -124,7 +124,7 @@ judge::GradeTable gradeSubmissions(const GradeOptions& options) {
         for (judge::GradedScene& column : table.facts.scenes) column.width = size.width, column.height = size.height;
         table.facts.reference = options.reference.empty() || options.reference == "good" ? "good" : referenceIdentity(options.reference);
         for (const judge::Submission& submission : mine) {
-            auto rows = compileOnlyRows(submission, options, table.facts.scenes, why);
+            auto rows = compileOnlyRows(submission, options, plan.rule, table.facts.scenes, why);
             table.rows.insert(table.rows.end(), rows.begin(), rows.end());
         }
         judge::sortRows(table);
@@ -154,7 +154,7 @@ judge::GradeTable gradeSubmissions(const GradeOptions& options) {
 Grader::Grader(const GradeOptions& options) : Grader(options, planGrade(options)) {}
 
 Grader::Grader(const GradeOptions& options, GradePlan plan)
-    : options_(options), plan_(std::move(plan)), rule_(judge::parseScoreRule(options.rule)),
+    : options_(options), plan_(std::move(plan)),
       measure_{options.runs, static_cast<int>(options.frames), static_cast<int>(options.warmup)} {
     const Size2 size = parseSize(options.size);
     for (const PlannedScene& planned : plan_.scenes) {
@@ -352,8 +352,8 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
     if (movesWhenTimed(kernel)) c.rewind(stream.get());
     const bool correct = row.status == judge::GradeStatus::Pass;
     row.score = !correct ? 0
-                : row.timeMs && row.referenceMs ? judge::sceneScore(rule_, true, *row.timeMs, *row.referenceMs)
-                                                : rule_.correctPoints;  // correct, but not timed: its budget ran out
+                : row.timeMs && row.referenceMs ? judge::sceneScore(plan_.rule, true, *row.timeMs, *row.referenceMs)
+                                                : plan_.rule.correctPoints;  // correct, but not timed: its budget ran out
 }
 
 std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) {
@@ -363,7 +363,7 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
         judge::GradeRow row;
         row.submission = submission.name;
         row.scene = c->column.label;
-        row.maxScore = c->column.graded ? judge::sceneMaxScore(rule_) : 0;
+        row.maxScore = c->column.graded ? judge::sceneMaxScore(plan_.rule) : 0;
         if (!c->column.graded) row.status = judge::GradeStatus::NotRun, row.message = c->column.note;
         rows.push_back(row);
     }
@@ -375,7 +375,7 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
     auto kernel = makeKernel(submission.source);
     // No sandbox for host code here: racelab's limit, every whole-file submission's alike, never its fault.
     if (kernel->status().wholeFile && kernel->status().state == userkernel::KernelState::Unavailable)
-        return compileOnlyRows(submission, options_, columns(), kernel->status().message);
+        return compileOnlyRows(submission, options_, plan_.rule, columns(), kernel->status().message);
     kernel->waitUntilReady(600);
     if (kernel->status().state == userkernel::KernelState::Unavailable)
         throw Error("grade: " + kernel->status().message);  // this machine cannot run any submission

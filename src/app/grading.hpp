@@ -62,8 +62,7 @@ private:
                      double secondsForIt);
 
     GradeOptions options_;
-    GradePlan plan_;
-    judge::ScoreRule rule_;
+    GradePlan plan_;  // its columns and its score rule
     judge::TimingMeasure measure_;
     std::vector<std::unique_ptr<Column>> columns_;
     std::shared_ptr<userkernel::UserKernel> teacher_;  // --reference; null: good

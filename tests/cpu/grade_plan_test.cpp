@@ -96,6 +96,16 @@ TEST(GradePlan, BadListsAreRefusedWithWhatIsWrong) {
     EXPECT_NE(refusal({"circles/nope"}).find("circles/nope"), std::string::npos);
 }
 
+// The rule is read from --rule once, into the plan: the grader, the rows and the facts all take the plan's.
+TEST(GradePlan, TheRuleIsReadOnceIntoThePlan) {
+    EXPECT_EQ(planGrade(GradeOptions{}).rule, judge::ScoreRule{});
+    GradeOptions options;
+    options.rule = "full=1.5,partial=exact";
+    EXPECT_EQ(planGrade(options).rule, judge::parseScoreRule("full=1.5,partial=exact"));
+    options.rule = "speed=2";
+    EXPECT_THROW(planGrade(options), UsageError);
+}
+
 TEST(GradeTiming, TheMeasureWhenTheBudgetPaysForIt) {
     const judge::TimingMeasure measure;  // 2 warm-up, 3 runs of 4: 14 frames
     const TimingPlan plan = budgetedTiming(measure, 100.0, 1.4);  // exactly 14 frames of 100 ms
