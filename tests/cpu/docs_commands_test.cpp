@@ -66,7 +66,7 @@ TEST(DryParse, ChecksWithoutRunning) {
         {"bench --scene planes/default --variant unordered", "scene planes/default has no variant 'unordered' (valid: good, bad)"},
         {"view --size 0x5", "dimensions must be positive"},
         {"view --backend nvidia", "unknown backend 'nvidia'"},
-        {"bench --present pbo", "--present: pbo not in {interop,interop-texture,interop-pbo,staging,none,auto}"},
+        {"bench --present pbo", "--present: pbo not in {auto,interop,interop-texture,interop-pbo,staging,none}"},
         {"bench --frames 0", "--frames must be positive"},
         {"visibility --rule exact --out x.txt", "unknown visibility rule 'exact'"},
     };
