@@ -87,16 +87,23 @@ struct Library {
     }
 };
 
-// Builds `solution` in a folder of its own and opens the library.
-void buildAndOpen(const std::string& name, const Solution& solution, Library& library) {
-    const fs::path folder = freshTestFolder("whole-file-" + name);
+// Builds `solution` in `folder` into folder/solution.so ("" when it does not build: the failure is recorded).
+std::string buildLibrary(const fs::path& folder, const Solution& solution) {
     write(folder / "cudaRenderer.h", solution.header);
     const std::string file = write(folder / "cudaRenderer.cu", solution.source);
     const KernelBuild build = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(""));
-    ASSERT_TRUE(build.ok) << build.messages();
+    EXPECT_TRUE(build.ok) << build.messages();
+    if (!build.ok) return "";
     const std::string so = (folder / "solution.so").string();
     std::ofstream(so, std::ios::binary).write(reinterpret_cast<const char*>(build.cubin.data()),
                                               static_cast<std::streamsize>(build.cubin.size()));
+    return so;
+}
+
+// Builds `solution` in a folder of its own and opens the library.
+void buildAndOpen(const std::string& name, const Solution& solution, Library& library) {
+    const std::string so = buildLibrary(freshTestFolder("whole-file-" + name), solution);
+    ASSERT_FALSE(so.empty());
     library.handle = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
     ASSERT_NE(library.handle, nullptr) << dlerror();
 }
@@ -207,13 +214,8 @@ TEST(WholeFileBuild, TheWorkerFindsEveryHarnessEntryAsTheLibraryOpens) {
         "void loadScene(SceneName name, int seed = 0);",
         "void CudaRenderer::loadScene(SceneName n, int seed) { loadCircleScene(n, numCircles, position, velocity, color, "
         "radius, seed); }");
-    write(folder / "cudaRenderer.h", solution.header);
-    const std::string file = write(folder / "cudaRenderer.cu", solution.source);
-    const KernelBuild build = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(""));
-    ASSERT_TRUE(build.ok) << build.messages();
-    const std::string so = (folder / "solution.so").string();
-    std::ofstream(so, std::ios::binary).write(reinterpret_cast<const char*>(build.cubin.data()),
-                                              static_cast<std::streamsize>(build.cubin.size()));
+    const std::string so = buildLibrary(folder, solution);
+    ASSERT_FALSE(so.empty());
     WholeFileSolution opened(so, "minimal");
     opened.startScene(circlesHarness(), WholeFileScene{"rgb", 0, 0, 0, 1}, 64, 48);
     opened.clearImage();
