@@ -33,7 +33,7 @@ std::vector<std::string> fieldsOf(const GradeFacts& f, const GradeRow& row) {
             optionalNumber(row.timeMs), optionalNumber(row.referenceMs), optionalNumber(row.ratio()),
             std::to_string(row.runsTimed), std::to_string(row.framesTimed), std::to_string(row.wrongPixels),
             std::to_string(row.differingBetweenRuns), row.message, f.racelabCommit, f.racelabDirty, f.gpu, f.driver,
-            f.cudaRuntime, f.cudaDriver, f.dateUtc, f.rule, f.reference, measureText(f.measure),
+            f.cudaRuntime, f.cudaDriver, f.dateUtc, scoreRuleText(f.rule), f.reference, measureText(f.measure),
             f.budgetSeconds > 0 ? numberText(f.budgetSeconds) : "", f.sceneSet, shardText(f.shard), stepsText(row)};
 }
 

@@ -69,7 +69,7 @@ void writeFacts(std::ostream& out, const GradeFacts& f, std::size_t submissions)
     out << "<table class=\"facts\">\n";
     line("submissions", std::to_string(submissions));
     line("scene set", f.sceneSet);
-    line("rule", f.rule);
+    line("rule", scoreRuleText(f.rule));
     line("reference", f.reference);
     line("timing", measureText(f.measure));
     line("budget", budgetText(f.budgetSeconds));

@@ -43,7 +43,7 @@ json factsJson(const GradeFacts& f) {
             {"cuda_runtime", f.cudaRuntime},
             {"cuda_driver", f.cudaDriver},
             {"date_utc", f.dateUtc},
-            {"rule", f.rule},
+            {"rule", scoreRuleText(f.rule)},
             {"reference", f.reference},
             {"measure", {{"runs", f.measure.runs}, {"frames", f.measure.frames}, {"warmup", f.measure.warmup}}},
             {"budget_seconds", f.budgetSeconds},
@@ -74,7 +74,7 @@ json rowJson(const GradeRow& row) {
             {"step_median_ms", steps}};
 }
 
-std::string readRule(const FieldReader& in, const json& facts) {
+ScoreRule readRule(const FieldReader& in, const json& facts) {
     const std::string text = in.text(facts, "facts", "rule");
     ScoreRule rule;
     try {
@@ -84,7 +84,7 @@ std::string readRule(const FieldReader& in, const json& facts) {
     }
     if (scoreRuleText(rule) != text)
         throw in.error("facts.rule", "\"" + text + "\" is not in the canonical form \"" + scoreRuleText(rule) + "\"");
-    return text;
+    return rule;
 }
 
 TimingMeasure readMeasure(const FieldReader& in, const json& facts) {

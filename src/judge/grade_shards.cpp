@@ -88,7 +88,7 @@ std::string columnDifference(const std::vector<GradedScene>& a, const std::vecto
 // The first fact on which `a` and `b` differ, as "NAME differs: \"A\" against \"B\"", or "".
 std::string factDifference(const GradeFacts& a, const GradeFacts& b) {
     const std::pair<const char*, std::pair<std::string, std::string>> facts[] = {
-        {"rule", {a.rule, b.rule}},
+        {"rule", {scoreRuleText(a.rule), scoreRuleText(b.rule)}},
         {"reference", {a.reference, b.reference}},
         {"timing measure", {measureText(a.measure), measureText(b.measure)}},
         {"budget", {budgetText(a.budgetSeconds), budgetText(b.budgetSeconds)}},

@@ -77,7 +77,7 @@ GradeFacts gradeFacts(const Provenance& provenance, const ScoreRule& rule, std::
     facts.cudaRuntime = provenance.cudaRuntime;
     facts.cudaDriver = provenance.cudaDriver;
     facts.dateUtc = provenance.dateUtc;
-    facts.rule = scoreRuleText(rule);
+    facts.rule = rule;
     facts.scenes = std::move(scenes);
     facts.shard = shard;
     return facts;

@@ -91,7 +91,7 @@ struct GradeFacts {
     std::string driver = "unknown";        // the display driver's version (e.g. "580.65.06"), when known
     std::string cudaRuntime = "none", cudaDriver = "none";  // "13.0"; cudaDriver: the CUDA version the driver supports
     std::string dateUtc;                   // "2026-11-22T11:52:03Z", when grading started
-    std::string rule;                      // scoreRuleText of the rule used
+    ScoreRule rule;                        // the rule used; the writers write its scoreRuleText
     // What every submission is timed against: "good" (racelab's built-in) or "NAME (sha256 HEX)" of a
     // teacher's --reference, timed in the same run on the same GPU.
     std::string reference = "good";

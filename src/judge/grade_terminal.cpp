@@ -73,7 +73,7 @@ std::string formatGradeTable(const GradeTable& table) {
     const auto totals = submissionTotals(table);
     std::ostringstream out;
     out << "racelab grade: " << totals.size() << " submissions, " << f.scenes.size() << " scenes, rule "
-        << terminalSafe(f.rule) << ", shard " << shardText(f.shard) << "\n"
+        << terminalSafe(scoreRuleText(f.rule)) << ", shard " << shardText(f.shard) << "\n"
         << "  racelab " << terminalSafe(f.racelabCommit) << " (dirty: " << terminalSafe(f.racelabDirty) << "), GPU "
         << terminalSafe(f.gpu) << ", driver " << terminalSafe(f.driver) << ", CUDA " << terminalSafe(f.cudaRuntime)
         << " (driver supports " << terminalSafe(f.cudaDriver) << "), " << terminalSafe(f.dateUtc) << "\n";

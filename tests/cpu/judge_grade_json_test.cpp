@@ -38,7 +38,7 @@ TEST(JudgeGradeWriters, JsonRoundTripKeepsEveryField) {
     table.rows[0].stepMedianMs = {{"clearImage", 0.012}, {"advanceAnimation", 0.0}, {"render", 0.088}};
     table.rows[1].score = 5.5;
     table.facts.shard = Shard{2, 5};
-    table.facts.rule = scoreRuleText(parseScoreRule("full=1.1,partial=exact"));
+    table.facts.rule = parseScoreRule("full=1.1,partial=exact");
     table.facts.measure = TimingMeasure{5, 7, 0};
     table.facts.budgetSeconds = 12.5;
     table.facts.sceneSet = "course";

@@ -306,7 +306,7 @@ TEST(JudgeGradeTable, FactsComeFromTheProvenanceAndStatusesFromVerdicts) {
     EXPECT_EQ(f.cudaRuntime, "13.0");
     EXPECT_EQ(f.cudaDriver, "13.1");
     EXPECT_EQ(f.dateUtc, "2026-03-02T08:00:00Z");
-    EXPECT_EQ(f.rule, "correct=2,perf=7,full=1.5,zero=10,partial=ceil");
+    EXPECT_EQ(scoreRuleText(f.rule), "correct=2,perf=7,full=1.5,zero=10,partial=ceil");
     EXPECT_EQ(f.shard, (Shard{1, 4}));
     EXPECT_EQ(f.scenes, std::vector<GradedScene>{column});
     EXPECT_EQ(f.labels(), std::vector<std::string>{"a/one@3"});

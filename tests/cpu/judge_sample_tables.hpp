@@ -25,7 +25,7 @@ inline GradeFacts sampleFacts() {
     f.cudaRuntime = "13.0";
     f.cudaDriver = "13.0";
     f.dateUtc = "2026-03-01T10:00:00Z";
-    f.rule = scoreRuleText(ScoreRule{});
+    f.rule = ScoreRule{};
     f.reference = "good";
     f.measure = TimingMeasure{3, 4, 2};
     f.budgetSeconds = 60;

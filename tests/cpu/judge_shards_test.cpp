@@ -200,7 +200,7 @@ TEST(JudgeShards, MergeRefusesShardsThatAreNotOneRun) {
     const GradeTable a = shardOf(whole, {0, 2}, whole.facts.dateUtc);
     const GradeTable b = shardOf(whole, {1, 2}, whole.facts.dateUtc);
     GradeTable otherRule = b;
-    otherRule.facts.rule = scoreRuleText(parseScoreRule("full=1.5"));
+    otherRule.facts.rule = parseScoreRule("full=1.5");
     EXPECT_EQ(mergeErrorOf({a, otherRule}, {"a.json", "b.json"}),
               "cannot merge the grade tables: a.json and b.json: the rule differs: "
               "\"correct=2,perf=7,full=1.2,zero=10,partial=ceil\" against \"correct=2,perf=7,full=1.5,zero=10,partial=ceil\"");
