@@ -76,6 +76,14 @@ public:
     void setScene(Scene& scene);
 
 private:
+    // runFrame's steps, in order.
+    FrameTarget beginFrame(bool onGpu, FrameTiming& timing);
+    void renderScene(const FrameControls& controls, const FrameTarget& target, bool onGpu, bool step, FrameTiming& timing);
+    void renderOnGpu(const FrameControls& controls, const FrameTarget& target, bool step, FrameTiming& timing);
+    void renderOnCpu(bool step, FrameTiming& timing);
+    void presentOnSurface(const std::function<void()>& overlay, FrameTiming& timing);
+    void finishWithoutSurface();
+
     Scene* scene_;
     Presenter* presenter_;
     GlSurface* surface_;
