@@ -130,6 +130,150 @@ std::string entryObjectKey(const std::string& solutionKey, const std::string& en
     return "racelab whole-file entry object\n" + solutionKey.substr(0, solutionKey.rfind("inputs ")) + "headers " + digest.hex() + "\n";
 }
 
+// What a build needs before anything runs, looked for in this order: the solution readable, nvcc, the
+// harness's folder. `failure` says what is missing ("" when nothing is).
+struct Prerequisites {
+    std::string nvcc, harnessFolder, failure;
+};
+
+Prerequisites findPrerequisites(const std::string& sourcePath, const WholeFileHarness& harness) {
+    Prerequisites found;
+    if (!readWholeFile(sourcePath)) {
+        found.failure = sourcePath + ": cannot read the solution";
+        return found;
+    }
+    found.nvcc = findNvcc();
+    if (found.nvcc.empty()) {
+        found.failure = nvccMissingAdvice();
+        return found;
+    }
+    found.harnessFolder = harnessFolder(harness);
+    if (found.harnessFolder.empty())
+        found.failure = "racelab's course harness (kernels/include/harness/" + harness.folder +
+                        ") is missing from its assets";
+    return found;
+}
+
+// What nvcc runs with for one solution: the same options make its cache key and its commands.
+struct NvccCommands {
+    std::string nvcc;
+    std::string entry;  // the harness's entry file, built beside the solution
+    std::vector<std::string> compileOptions, linkOptions;
+};
+
+NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& harness, const std::string& architecture,
+                          const std::string& sourcePath) {
+    const std::string& folder = found.harnessFolder;
+    NvccCommands commands;
+    commands.nvcc = found.nvcc;
+    commands.entry = (fs::path(folder) / harness.entrySource).string();
+    // The course's flags (-O3) and what a shared library needs. The solution's own folder comes first: its
+    // cudaRenderer.h (and any course file it carries) win over racelab's; the starter's cudaRenderer.h waits in
+    // fallback/, out of the way of the entry file's own folder, which a quoted #include searches first. Warning
+    // 611 ("only partially overridden") is silenced because racelab's CircleRenderer declares every loadScene
+    // form the course ever had, so each solution overrides one of them by design. --no-undefined: a method declared and never
+    // defined is a link error here, with its name, not a library that fails to load later.
+    commands.compileOptions = {"-Xcompiler", "-fPIC", "-O3", "-lineinfo", "-std=c++17",
+                               "--diag-suppress=611", "--gpu-architecture=" + architecture,
+                               "-I" + fs::path(sourcePath).parent_path().string(), "-I" + folder,
+                               "-I" + (fs::path(folder) / "fallback").string()};
+    commands.linkOptions = {"-shared", "-Xlinker", "--no-undefined", "--gpu-architecture=" + architecture};
+    return commands;
+}
+
+// The solution's cache key: nvcc's version, every option, and a digest of the solution, its headers and the
+// entry file.
+std::string solutionKey(const NvccCommands& commands, const std::vector<std::string>& dependencies) {
+    std::string key = "racelab whole-file solution\nnvcc " + nvccVersion(commands.nvcc) + "\n";
+    for (const std::string& option : commands.compileOptions) key += option + "\n";
+    for (const std::string& option : commands.linkOptions) key += "link " + option + "\n";
+    std::vector<std::string> inputs = dependencies;
+    inputs.push_back(commands.entry);
+    Digest digest;
+    digestKernelInputs(inputs, digest);
+    key += "inputs " + digest.hex() + "\n";
+    return key;
+}
+
+// A build of the same key found in the cache fills `build` (its diagnostics parsed from the stored log).
+bool takeFromCache(const KernelCache& cache, const std::string& key, KernelBuild& build) {
+    auto cached = cache.load(key);
+    if (!cached) return false;
+    build.cubin = std::move(cached->cubin);
+    build.diagnostics = parseNvccOutput(cached->log);
+    build.fromCache = true;
+    build.ok = true;
+    return true;
+}
+
+// nvcc's objects and library in a folder of their own, removed with it.
+struct ScratchFiles {
+    ScratchFiles()  // throws Error where the folder cannot be made
+        : folder("racelab-nvcc-", "nvcc's objects"),
+          solutionObject((fs::path(folder.path()) / "solution.o").string()),
+          entryObject((fs::path(folder.path()) / "entry.o").string()),
+          library((fs::path(folder.path()) / "solution.so").string()) {}
+    TemporaryFolder folder;
+    std::string solutionObject, entryObject, library;
+};
+
+std::vector<std::string> compileCommand(const NvccCommands& commands, const std::string& source, const std::string& object) {
+    std::vector<std::string> argv{commands.nvcc, "-c"};
+    argv.insert(argv.end(), commands.compileOptions.begin(), commands.compileOptions.end());
+    argv.insert(argv.end(), {"-o", object, source});
+    return argv;
+}
+
+// The solution's object, and the entry's from the cache or compiled at the same time on a second thread (then
+// cached): one run with both outputs.
+ProgramRun compileObjects(const NvccCommands& commands, const std::string& sourcePath, const ScratchFiles& files,
+                          const std::string& entryKey, const KernelCache& cache, double timeoutSeconds) {
+    std::optional<CachedBuild> cachedEntry = cache.load(entryKey);
+    if (cachedEntry) writeFile(files.entryObject, cachedEntry->cubin);
+    ProgramRun entryRun;
+    std::thread entryCompile;
+    if (!cachedEntry)
+        entryCompile = std::thread(
+            [&] { entryRun = runProgram(compileCommand(commands, commands.entry, files.entryObject), timeoutSeconds); });
+    ProgramRun run = runProgram(compileCommand(commands, sourcePath, files.solutionObject), timeoutSeconds);
+    if (entryCompile.joinable()) entryCompile.join();
+    if (!cachedEntry) {
+        run = combined(run, entryRun);
+        if (entryRun.started && entryRun.exitCode == 0)
+            if (const std::optional<std::string> bytes = readWholeFile(files.entryObject))
+                cache.store(entryKey, {std::vector<std::uint8_t>(bytes->begin(), bytes->end()), entryRun.output});
+    }
+    return run;
+}
+
+// The two objects linked into the shared library, within what the compiles left of the time limit.
+ProgramRun linkLibrary(const NvccCommands& commands, const ScratchFiles& files, double timeoutSeconds,
+                       std::chrono::steady_clock::time_point start) {
+    std::vector<std::string> argv{commands.nvcc};
+    argv.insert(argv.end(), commands.linkOptions.begin(), commands.linkOptions.end());
+    argv.insert(argv.end(), {"-o", files.library, files.solutionObject, files.entryObject});
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return runProgram(argv, std::max(1.0, timeoutSeconds - spent));
+}
+
+// What nvcc's runs left: the library's bytes, or the failure to report beside the diagnostics.
+void readOutcome(KernelBuild& build, const ProgramRun& run, const std::string& library, double timeoutSeconds) {
+    build.diagnostics = withoutRepeats(parseNvccOutput(run.output));
+    if (!run.started) {
+        build.failure = "nvcc could not be started: " + run.startError;
+    } else if (run.timedOut) {
+        build.failure = build.sourcePath + ": nvcc took longer than " + std::to_string(static_cast<int>(timeoutSeconds)) +
+                        " s and was stopped";
+    } else if (run.exitCode == 0) {
+        const std::optional<std::string> bytes = readWholeFile(library);
+        build.ok = bytes && !bytes->empty();
+        if (build.ok) build.cubin.assign(bytes->begin(), bytes->end());
+        else build.failure = "nvcc reported success but wrote no library";
+    } else if (errorCount(build.diagnostics) == 0) {
+        build.failure = build.sourcePath + ": nvcc failed (exit " + std::to_string(run.exitCode) + "):\n" + lastLines(run.output, 30);
+    }
+}
+
 }  // namespace
 
 std::optional<std::string> wholeFileSolution(const std::string& path, const WholeFileHarness& harness) {
@@ -166,106 +310,30 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
     build.sourcePath = fs::absolute(request.solutionPath, ec).lexically_normal().string();
     build.architecture = request.architecture;
     build.dependencies = localIncludes(build.sourcePath);
-    if (!readWholeFile(build.sourcePath)) {
-        build.failure = build.sourcePath + ": cannot read the solution";
+    const Prerequisites found = findPrerequisites(build.sourcePath, harness);
+    if (!found.failure.empty()) {
+        build.failure = found.failure;
         return build;
     }
-    const std::string nvcc = findNvcc();
-    if (nvcc.empty()) {
-        build.failure = nvccMissingAdvice();
-        return build;
-    }
-    const std::string folder = harnessFolder(harness);
-    if (folder.empty()) {
-        build.failure = "racelab's course harness (kernels/include/harness/" + harness.folder +
-                        ") is missing from its assets";
-        return build;
-    }
-    const std::string entry = (fs::path(folder) / harness.entrySource).string();
-    // The course's flags (-O3) and what a shared library needs. The solution's own folder comes first: its
-    // cudaRenderer.h (and any course file it carries) win over racelab's; the starter's cudaRenderer.h waits in
-    // fallback/, out of the way of the entry file's own folder, which a quoted #include searches first. Warning 611 ("only partially
-    // overridden") is silenced because racelab's CircleRenderer declares every loadScene form the course ever
-    // had, so each solution overrides one of them by design. --no-undefined: a method declared and never
-    // defined is a link error here, with its name, not a library that fails to load later.
-    const std::vector<std::string> compileOptions{"-Xcompiler", "-fPIC", "-O3", "-lineinfo", "-std=c++17",
-                                                  "--diag-suppress=611", "--gpu-architecture=" + request.architecture,
-                                                  "-I" + fs::path(build.sourcePath).parent_path().string(), "-I" + folder,
-                                                  "-I" + (fs::path(folder) / "fallback").string()};
-    const std::vector<std::string> linkOptions{"-shared", "-Xlinker", "--no-undefined", "--gpu-architecture=" + request.architecture};
-    std::string key = "racelab whole-file solution\nnvcc " + nvccVersion(nvcc) + "\n";
-    for (const std::string& option : compileOptions) key += option + "\n";
-    for (const std::string& option : linkOptions) key += "link " + option + "\n";
-    std::vector<std::string> inputs = build.dependencies;
-    inputs.push_back(entry);
-    Digest digest;
-    digestKernelInputs(inputs, digest);
-    key += "inputs " + digest.hex() + "\n";
-    if (auto cached = cache.load(key)) {
-        build.cubin = std::move(cached->cubin);
-        build.diagnostics = parseNvccOutput(cached->log);
-        build.fromCache = true;
-        build.ok = true;
-        return build;
-    }
+    const NvccCommands commands = nvccCommands(found, harness, request.architecture, build.sourcePath);
+    const std::string key = solutionKey(commands, build.dependencies);
+    if (takeFromCache(cache, key, build)) return build;
     // The entry file is compiled apart, and kept: it changes only with the solution's headers, so a save of
     // the solution's .cu compiles that file alone (and a first build compiles both at once).
-    const std::string entryKey = entryObjectKey(key, entry, build.sourcePath);
-
-    std::optional<TemporaryFolder> scratchFolder;
+    const std::string entryKey = entryObjectKey(key, commands.entry, build.sourcePath);
+    std::optional<ScratchFiles> files;
     try {
-        scratchFolder.emplace("racelab-nvcc-", "nvcc's objects");
+        files.emplace();
     } catch (const Error& e) {
         build.failure = e.what();
         return build;
     }
-    const std::string& scratch = scratchFolder->path();
-    const std::string solutionObject = (fs::path(scratch) / "solution.o").string(),
-                      entryObject = (fs::path(scratch) / "entry.o").string(),
-                      library = (fs::path(scratch) / "solution.so").string();
-    const auto compileCommand = [&](const std::string& source, const std::string& object) {
-        std::vector<std::string> argv{nvcc, "-c"};
-        argv.insert(argv.end(), compileOptions.begin(), compileOptions.end());
-        argv.insert(argv.end(), {"-o", object, source});
-        return argv;
-    };
     const auto start = std::chrono::steady_clock::now();
-    std::optional<CachedBuild> cachedEntry = cache.load(entryKey);
-    if (cachedEntry) writeFile(entryObject, cachedEntry->cubin);
-    ProgramRun entryRun;
-    std::thread entryCompile;
-    if (!cachedEntry)
-        entryCompile = std::thread([&] { entryRun = runProgram(compileCommand(entry, entryObject), request.timeoutSeconds); });
-    ProgramRun run = runProgram(compileCommand(build.sourcePath, solutionObject), request.timeoutSeconds);
-    if (entryCompile.joinable()) entryCompile.join();
-    if (!cachedEntry) {
-        run = combined(run, entryRun);
-        if (entryRun.started && entryRun.exitCode == 0)
-            if (const std::optional<std::string> bytes = readWholeFile(entryObject))
-                cache.store(entryKey, {std::vector<std::uint8_t>(bytes->begin(), bytes->end()), entryRun.output});
-    }
-    if (run.started && !run.timedOut && run.exitCode == 0) {
-        std::vector<std::string> argv{nvcc};
-        argv.insert(argv.end(), linkOptions.begin(), linkOptions.end());
-        argv.insert(argv.end(), {"-o", library, solutionObject, entryObject});
-        const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        run = combined(run, runProgram(argv, std::max(1.0, request.timeoutSeconds - spent)));
-    }
+    ProgramRun run = compileObjects(commands, build.sourcePath, *files, entryKey, cache, request.timeoutSeconds);
+    if (run.started && !run.timedOut && run.exitCode == 0)
+        run = combined(run, linkLibrary(commands, *files, request.timeoutSeconds, start));
     build.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    build.diagnostics = withoutRepeats(parseNvccOutput(run.output));
-    if (!run.started) {
-        build.failure = "nvcc could not be started: " + run.startError;
-    } else if (run.timedOut) {
-        build.failure = build.sourcePath + ": nvcc took longer than " + std::to_string(static_cast<int>(request.timeoutSeconds)) +
-                        " s and was stopped";
-    } else if (run.exitCode == 0) {
-        const std::optional<std::string> bytes = readWholeFile(library);
-        build.ok = bytes && !bytes->empty();
-        if (build.ok) build.cubin.assign(bytes->begin(), bytes->end());
-        else build.failure = "nvcc reported success but wrote no library";
-    } else if (errorCount(build.diagnostics) == 0) {
-        build.failure = build.sourcePath + ": nvcc failed (exit " + std::to_string(run.exitCode) + "):\n" + lastLines(run.output, 30);
-    }
+    readOutcome(build, run, files->library, request.timeoutSeconds);
     if (build.ok) cache.store(key, {build.cubin, run.output});
     return build;
 }
