@@ -6,6 +6,7 @@
 #include <map>
 #include <regex>
 #include <sstream>
+#include <utility>
 
 #include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
 
@@ -131,96 +132,128 @@ public:
     explicit Rewriter(const std::string& ptx) : ptx_(ptx) {}
 
     InstrumentedPtx run() {
-        InstrumentedPtx result;
         if (!hasRuntime(ptx_)) {
-            result.error = "racelab's access checks (racelab/access_check.cuh) did not compile into the module as expected";
-            return result;
+            result_.error = "racelab's access checks (racelab/access_check.cuh) did not compile into the module as expected";
+            return std::move(result_);
         }
+        readFileNames();
         std::istringstream in(ptx_);
-        std::string line;
-        std::ostringstream out;
+        for (std::string line; std::getline(in, line);) rewriteLine(line);
+        out_ << sitesVariable(result_.sites);
+        result_.ptx = out_.str();
+        return std::move(result_);  // run once: the rewriter is done with it
+    }
+
+private:
+    // .file lines come last: read them first.
+    void readFileNames() {
         static const std::regex file(R"re(^\s*\.file\s+(\d+)\s+"([^"]*)")re");
-        static const std::regex loc(R"re(^\s*\.loc\s+(\d+)\s+(\d+)\s+\d+(.*inlined_at\s+(\d+)\s+(\d+))?)re");
-        static const std::regex reg(R"re(^\s*\.reg\s+\.(\w+)\s+%([A-Za-z_$]+)<\d+>)re");
-        static const std::regex function(R"re(^\s*(\.visible\s+|\.weak\s+|\.extern\s+)*\.(entry|func)\s+(\([^)]*\)\s*)?([\w$]+))re");
-        static const std::regex moduleVariable(R"re(^\s*(\.visible\s+|\.weak\s+)?\.global\s+(\.align\s+\d+\s+)?\.\w+\s+([\w$]+))re");
-        static const std::regex sharedVariable(R"re(^\s*(\.extern\s+)?\.shared\s+(\.align\s+\d+\s+)?\.\w+\s+([\w$]+))re");
-        static const std::regex barrier(R"re(^\s*(@(!?%[\w$]+)\s+)?(bar|barrier)(\.cta)?\.(sync|red)\b)re");
-        static const std::regex warpSync(R"re(^\s*(@(!?%[\w$]+)\s+)?bar\.warp\.sync\b)re");
-        static const std::regex uncovered(R"re(^\s*(@!?%[\w$]+\s+)?(cp\.async|cp\.reduce\.async|st\.async|red\.async|multimem|tex|tld4|suld|sust)\b)re");
-        // .file lines come last: read them first.
+        std::string line;
         for (std::istringstream pre(ptx_); std::getline(pre, line);) {
             std::smatch m;
             if (std::regex_search(line, m, file)) files_[std::stoi(m[1].str())] = m[2].str();
         }
-        int depth = 0;
-        bool skipFunction = false;
-        Location here;
-        while (std::getline(in, line)) {
-            std::smatch m;
-            if (depth == 0 && has(line, ".entry", ".func") && std::regex_search(line, m, function)) {
-                skipFunction = m[4].str().rfind("racelab", 0) == 0;  // the checks themselves
-                registerWidths_.clear();
-                here = Location{};
-            }
-            if (has(line, ".shared ") && std::regex_search(line, m, sharedVariable)) {
-                symbolSpace_[m[3].str()] = "shared";
-            } else if (has(line, ".global") && std::regex_search(line, m, moduleVariable)) {
-                symbolSpace_[m[3].str()] = "global";
-                // The module's own __device__ variables are buffers to check too (not racelab's tables).
-                if (depth == 0 && m[3].str().rfind("racelab", 0) != 0) result.sites.moduleVariables.push_back(m[3].str());
-            }
-            const int depthBefore = depth;
-            for (char c : line) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
-            const std::optional<MemoryInstruction> access =
-                depthBefore == 0 || skipFunction ? std::nullopt : memoryInstruction(line);
-            if (!access || !access->skipWhy.empty() || result.sites.sites.size() >= RACELAB_ACCESS_MAX_SITES) out << line << '\n';
-            if (line.rfind(".address_size", 0) == 0) out << kPrototypes;
-            if (depthBefore == 0 || skipFunction) continue;
-            if (has(line, ".reg") && std::regex_search(line, m, reg)) {
-                const int w = widthOfType(m[1].str());
-                registerWidths_[m[2].str()] = w ? w : (m[1].str() == "pred" ? 0 : 4);
-                continue;
-            }
-            if (has(line, ".loc") && std::regex_search(line, m, loc)) {
-                here.file = std::stoi(m[1].str()), here.line = std::stoi(m[2].str());
-                here.callerFile = m[3].matched ? std::stoi(m[4].str()) : 0;
-                here.callerLine = m[3].matched ? std::stoi(m[5].str()) : 0;
-                continue;
-            }
-            if (has(line, "bar") && std::regex_search(line, m, warpSync)) {
-                ++result.sites.warpSyncs;
-                out << "\t" << guardPrefix(m[2].str()) << "call racelabWarpSync, ();\n";
-                continue;
-            }
-            if (has(line, "bar") && std::regex_search(line, m, barrier)) {
-                ++result.sites.barriers;
-                out << "\t" << guardPrefix(m[2].str()) << "call racelabBarrier, ();\n";
-                continue;
-            }
-            if (!access && std::regex_search(line, m, uncovered)) {
-                noteUncovered(result.sites, m[2].str() + " (copies and texture reads are not checked)", here);
-                continue;
-            }
-            if (!access) continue;
-            if (!access->skipWhy.empty()) {
-                noteUncovered(result.sites, access->opcode + " (" + access->skipWhy + ")", here);
-                continue;
-            }
-            if (result.sites.sites.size() >= RACELAB_ACCESS_MAX_SITES) {
-                noteUncovered(result.sites, "accesses beyond the first " + std::to_string(RACELAB_ACCESS_MAX_SITES), here);
-                continue;
-            }
-            const int site = static_cast<int>(result.sites.sites.size());
-            result.sites.sites.push_back(siteOf(*access, here));
-            out << checked(*access, site);
-        }
-        out << sitesVariable(result.sites);
-        result.ptx = out.str();
-        return result;
     }
 
-private:
+    // One line of the module: copied (unless a checked access takes its place), and inside a function of the
+    // user's noted (registers, locations) or instrumented (barriers, accesses).
+    void rewriteLine(const std::string& line) {
+        noteFunctionStart(line);
+        noteVariable(line);
+        const int depthBefore = depth_;
+        for (char c : line) depth_ += c == '{' ? 1 : c == '}' ? -1 : 0;
+        const bool inChecked = depthBefore != 0 && !skipFunction_;
+        const std::optional<MemoryInstruction> access = inChecked ? memoryInstruction(line) : std::nullopt;
+        if (!access || !access->skipWhy.empty() || result_.sites.sites.size() >= RACELAB_ACCESS_MAX_SITES) out_ << line << '\n';
+        if (line.rfind(".address_size", 0) == 0) out_ << kPrototypes;
+        if (!inChecked) return;
+        if (noteDeclaration(line) || callForBarrier(line)) return;
+        checkAccess(line, access);
+    }
+
+    void noteFunctionStart(const std::string& line) {
+        static const std::regex function(R"re(^\s*(\.visible\s+|\.weak\s+|\.extern\s+)*\.(entry|func)\s+(\([^)]*\)\s*)?([\w$]+))re");
+        std::smatch m;
+        if (depth_ == 0 && has(line, ".entry", ".func") && std::regex_search(line, m, function)) {
+            skipFunction_ = m[4].str().rfind("racelab", 0) == 0;  // the checks themselves
+            registerWidths_.clear();
+            here_ = Location{};
+        }
+    }
+
+    void noteVariable(const std::string& line) {
+        static const std::regex moduleVariable(R"re(^\s*(\.visible\s+|\.weak\s+)?\.global\s+(\.align\s+\d+\s+)?\.\w+\s+([\w$]+))re");
+        static const std::regex sharedVariable(R"re(^\s*(\.extern\s+)?\.shared\s+(\.align\s+\d+\s+)?\.\w+\s+([\w$]+))re");
+        std::smatch m;
+        if (has(line, ".shared ") && std::regex_search(line, m, sharedVariable)) {
+            symbolSpace_[m[3].str()] = "shared";
+        } else if (has(line, ".global") && std::regex_search(line, m, moduleVariable)) {
+            symbolSpace_[m[3].str()] = "global";
+            // The module's own __device__ variables are buffers to check too (not racelab's tables).
+            if (depth_ == 0 && m[3].str().rfind("racelab", 0) != 0) result_.sites.moduleVariables.push_back(m[3].str());
+        }
+    }
+
+    // A register declaration (its width) or a source location; true when `line` was one.
+    bool noteDeclaration(const std::string& line) {
+        static const std::regex loc(R"re(^\s*\.loc\s+(\d+)\s+(\d+)\s+\d+(.*inlined_at\s+(\d+)\s+(\d+))?)re");
+        static const std::regex reg(R"re(^\s*\.reg\s+\.(\w+)\s+%([A-Za-z_$]+)<\d+>)re");
+        std::smatch m;
+        if (has(line, ".reg") && std::regex_search(line, m, reg)) {
+            const int w = widthOfType(m[1].str());
+            registerWidths_[m[2].str()] = w ? w : (m[1].str() == "pred" ? 0 : 4);
+            return true;
+        }
+        if (has(line, ".loc") && std::regex_search(line, m, loc)) {
+            here_.file = std::stoi(m[1].str()), here_.line = std::stoi(m[2].str());
+            here_.callerFile = m[3].matched ? std::stoi(m[4].str()) : 0;
+            here_.callerLine = m[3].matched ? std::stoi(m[5].str()) : 0;
+            return true;
+        }
+        return false;
+    }
+
+    // A warp sync or a block barrier, followed by the call that tells the checks; true when `line` was one.
+    bool callForBarrier(const std::string& line) {
+        static const std::regex barrier(R"re(^\s*(@(!?%[\w$]+)\s+)?(bar|barrier)(\.cta)?\.(sync|red)\b)re");
+        static const std::regex warpSync(R"re(^\s*(@(!?%[\w$]+)\s+)?bar\.warp\.sync\b)re");
+        std::smatch m;
+        if (has(line, "bar") && std::regex_search(line, m, warpSync)) {
+            ++result_.sites.warpSyncs;
+            out_ << "\t" << guardPrefix(m[2].str()) << "call racelabWarpSync, ();\n";
+            return true;
+        }
+        if (has(line, "bar") && std::regex_search(line, m, barrier)) {
+            ++result_.sites.barriers;
+            out_ << "\t" << guardPrefix(m[2].str()) << "call racelabBarrier, ();\n";
+            return true;
+        }
+        return false;
+    }
+
+    // A memory access behind its check, or noted as not covered (an instruction the checks do not see, an
+    // access they cannot read, one past the last site).
+    void checkAccess(const std::string& line, const std::optional<MemoryInstruction>& access) {
+        static const std::regex uncovered(R"re(^\s*(@!?%[\w$]+\s+)?(cp\.async|cp\.reduce\.async|st\.async|red\.async|multimem|tex|tld4|suld|sust)\b)re");
+        std::smatch m;
+        if (!access && std::regex_search(line, m, uncovered)) {
+            noteUncovered(result_.sites, m[2].str() + " (copies and texture reads are not checked)", here_);
+            return;
+        }
+        if (!access) return;
+        if (!access->skipWhy.empty()) {
+            noteUncovered(result_.sites, access->opcode + " (" + access->skipWhy + ")", here_);
+            return;
+        }
+        if (result_.sites.sites.size() >= RACELAB_ACCESS_MAX_SITES) {
+            noteUncovered(result_.sites, "accesses beyond the first " + std::to_string(RACELAB_ACCESS_MAX_SITES), here_);
+            return;
+        }
+        const int site = static_cast<int>(result_.sites.sites.size());
+        result_.sites.sites.push_back(siteOf(*access, here_));
+        out_ << checked(*access, site);
+    }
+
     static std::string guardPrefix(const std::string& guard) { return guard.empty() ? "" : "@" + guard + " "; }
 
     std::string fileName(int index) const {
@@ -296,6 +329,11 @@ private:
     }
 
     const std::string& ptx_;
+    InstrumentedPtx result_;
+    std::ostringstream out_;  // the rewritten module
+    int depth_ = 0;  // braces open: 0 between functions
+    bool skipFunction_ = false;  // inside racelab's own functions, which are not checked
+    Location here_;  // the last .loc line's place
     std::map<int, std::string> files_;
     std::map<std::string, int> registerWidths_;
     std::map<std::string, std::string> symbolSpace_;
