@@ -3,18 +3,19 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "userkernel/kernel_form.hpp"
 #include "userkernel/user_kernel.hpp"
 
 namespace racelab {
 
-UserKernelBenchTimes summarizeUserKernel(const userkernel::RecordedFrameTimes& times, bool wholeFile) {
+UserKernelBenchTimes summarizeUserKernel(const userkernel::RecordedFrameTimes& times, const userkernel::KernelForm& form) {
     UserKernelBenchTimes out;
     if (times.kernelMs.empty()) return out;
     out.measured = true;
-    out.wholeFile = wholeFile;
+    out.form = &form;
     out.worker = summarize(times.kernelMs);
     out.handoff = summarize(times.handoffMs);
-    if (wholeFile && times.imageMs.size() == times.kernelMs.size()) out.image = summarize(times.imageMs);
+    if (form.reportsImageTime && times.imageMs.size() == times.kernelMs.size()) out.image = summarize(times.imageMs);
     for (std::size_t i = 0; i < times.stepNames.size() && i < times.stepMs.size(); ++i)
         if (times.stepMs[i].size() == times.kernelMs.size()) out.steps.emplace_back(times.stepNames[i], summarize(times.stepMs[i]));
     return out;
@@ -22,19 +23,14 @@ UserKernelBenchTimes summarizeUserKernel(const userkernel::RecordedFrameTimes& t
 
 void printUserKernelTimes(const std::string& name, const UserKernelBenchTimes& times) {
     if (!times.measured) return;
-    if (times.wholeFile) {
-        std::printf("  whole-file solution %s over the %zu measured frames: in its worker, the course's measure (the wall "
-                    "clock around clearImage + advanceAnimation + render, each up to a device synchronize) median %.4f ms, "
-                    "p95 %.4f ms; hand-over (getImage, the image's copy to racelab, context switches, reply) median %.4f ms, "
-                    "p95 %.4f ms\n",
-                    name.c_str(), times.worker.count, times.worker.p50, times.worker.p95, times.handoff.p50, times.handoff.p95);
+    const userkernel::KernelForm& form = *times.form;
+    std::printf("  %s %s over the %zu measured frames: in its worker%s median %.4f ms, p95 %.4f ms; hand-over (%s) median "
+                "%.4f ms, p95 %.4f ms\n",
+                form.benchName, name.c_str(), times.worker.count, form.workerMeasure, times.worker.p50, times.worker.p95,
+                form.handoffMeasure, times.handoff.p50, times.handoff.p95);
+    if (form.reportsImageTime)
         std::printf("    of the hand-over, getImage and the image's copy to racelab (in the worker): median %.4f ms, p95 %.4f ms\n",
                     times.image.p50, times.image.p95);
-    } else {
-        std::printf("  user kernel %s over the %zu measured frames: in its worker (CUDA events there around its launch list) "
-                    "median %.4f ms, p95 %.4f ms; hand-over (copies, context switches, reply) median %.4f ms, p95 %.4f ms\n",
-                    name.c_str(), times.worker.count, times.worker.p50, times.worker.p95, times.handoff.p50, times.handoff.p95);
-    }
     for (const auto& [step, summary] : times.steps)
         std::printf("    %-40s median %.4f ms, p95 %.4f ms\n", step.c_str(), summary.p50, summary.p95);
 }
@@ -51,7 +47,7 @@ std::string userKernelTimesJson(const std::string& name, const UserKernelBenchTi
     }
     return nlohmann::json{{"name", name},
                           {"frames", times.worker.count},
-                          {"whole_file", times.wholeFile},
+                          {"whole_file", times.form && times.form->recordedAsWholeFile},
                           {"worker", summary(times.worker)},
                           {"handoff", summary(times.handoff)},
                           {"image", summary(times.image)},

@@ -12,18 +12,19 @@
 
 namespace racelab {
 namespace userkernel {
+struct KernelForm;
 struct RecordedFrameTimes;
 }
 
 struct UserKernelBenchTimes {
     bool measured = false;
-    bool wholeFile = false;
+    const userkernel::KernelForm* form = nullptr;  // what the times are of (set when measured)
     Summary worker, handoff;
     Summary image;  // whole-file: getImage and the image's copy to racelab, in the worker (part of the hand-over)
     std::vector<std::pair<std::string, Summary>> steps;  // per launch or call, where every frame had it
 };
 
-UserKernelBenchTimes summarizeUserKernel(const userkernel::RecordedFrameTimes& times, bool wholeFile);
+UserKernelBenchTimes summarizeUserKernel(const userkernel::RecordedFrameTimes& times, const userkernel::KernelForm& form);
 void printUserKernelTimes(const std::string& name, const UserKernelBenchTimes& times);
 // The record's "user_kernel" field.
 std::string userKernelTimesJson(const std::string& name, const UserKernelBenchTimes& times);

@@ -139,7 +139,7 @@ std::unique_ptr<BenchResult> benchScene(const BenchOptions& options, PreparedSce
     }
     if (prepared.kernel) {
         prepared.kernel->recordFrameTimes(false);
-        result->userKernel = summarizeUserKernel(prepared.kernel->recordedFrameTimes(), prepared.kernel->status().wholeFile);
+        result->userKernel = summarizeUserKernel(prepared.kernel->recordedFrameTimes(), prepared.kernel->form());
         if (result->userKernel.measured)
             result->recorder.addFieldJson("user_kernel", userKernelTimesJson(prepared.kernel->variantName(), result->userKernel));
     }

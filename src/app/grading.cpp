@@ -63,7 +63,7 @@ private:
 // Whether a kernel's timed frames move the animation on: a whole-file solution's time is the course's Total,
 // its own advanceAnimation included (racelab's steps are replayed to it); a launch list moves nothing, so its
 // frames are timed on the scene standing still, as good's are.
-bool movesWhenTimed(const userkernel::UserKernel& kernel) { return kernel.status().wholeFile; }
+bool movesWhenTimed(const userkernel::UserKernel& kernel) { return kernel.form().animatesInWorker; }
 
 }  // namespace
 
@@ -374,7 +374,7 @@ std::vector<judge::GradeRow> Grader::grade(const judge::Submission& submission) 
     }
     auto kernel = makeKernel(submission.source);
     // No sandbox for host code here: racelab's limit, every whole-file submission's alike, never its fault.
-    if (kernel->status().wholeFile && kernel->status().state == userkernel::KernelState::Unavailable)
+    if (kernel->form().runsHostCode && kernel->status().state == userkernel::KernelState::Unavailable)
         return compileOnlyRows(submission, options_, plan_.rule, columns(), kernel->status().message);
     kernel->waitUntilReady(600);
     if (kernel->status().state == userkernel::KernelState::Unavailable)

@@ -14,7 +14,7 @@ unsigned accessChecksFor(bool races, bool checked) {
 
 bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSinceAsked, std::optional<std::pair<int, int>> pixel) {
     const userkernel::UserKernelStatus& status = kernel.status();
-    if (status.wholeFile) {
+    if (!kernel.form().accessChecksCover) {
         std::printf("--races/--checked: not covered for a whole-file solution. Its kernels are compiled by nvcc into the "
                     "solution's own library, beside its host code, and racelab rewrites only the PTX of kernels it "
                     "compiles itself (launch lists). Check a launch-list version of the kernels, or use --sanitize "

@@ -21,6 +21,7 @@ KernelPanelActions drawKernelPanel(KernelPanelState& s) {
     actions.load = ImGui::Button("load") || entered;
     if (!s.kernel) return actions;
     const userkernel::UserKernelStatus& st = s.kernel->status();
+    const userkernel::KernelForm& form = s.kernel->form();
     ImGui::SameLine();
     actions.recompile = ImGui::Button("build");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("compile again now (every save of the file does it anyway)");
@@ -35,16 +36,16 @@ KernelPanelActions drawKernelPanel(KernelPanelState& s) {
                              : st.state == userkernel::KernelState::Compiling ? ImVec4(.9f, .9f, .5f, 1.f) : ImVec4(1.f, .45f, .4f, 1.f);
     ImGui::TextColored(colour, "%s: %s%s", s.kernel->variantName().c_str(), userkernel::kernelStateName(st.state),
                        !ok && st.runningBuild ? " (the last good build keeps running)" : "");
-    const char* compiler = st.wholeFile ? " ms in nvcc" : " ms in NVRTC";
     if (st.builds > 0)
         ImGui::Text("build %d: %s", st.builds,
-                    st.fromCache ? "from the cache" : (std::to_string(static_cast<int>(st.compileMs + .5)) + compiler).c_str());
-    if (st.frames > 0 && st.wholeFile && st.stepMs.size() == 3)
+                    st.fromCache ? "from the cache"
+                                 : (std::to_string(static_cast<int>(st.compileMs + .5)) + " ms in " + form.compiler).c_str());
+    if (st.frames > 0 && form.stepsAreCalls && st.stepMs.size() == 3)
         ImGui::TextWrapped("last frame: clearImage %.3f + advanceAnimation %.3f + render %.3f ms, hand-over %.3f ms",
                            st.stepMs[0], st.stepMs[1], st.stepMs[2], st.handoffMs);
     else if (st.frames > 0)
         ImGui::Text("last frame: %.3f ms in its worker, hand-over %.3f ms", st.kernelMs, st.handoffMs);
-    if (st.wholeFile) {
+    if (form.runsHostCode) {
         // Its host code runs on this machine: say in what.
         const bool sandboxed = st.sandbox == "bubblewrap";
         ImGui::TextColored(sandboxed ? ImVec4(.6f, .6f, .6f, 1.f) : ImVec4(1.f, .7f, .3f, 1.f), "host code: %s",
@@ -69,7 +70,7 @@ KernelPanelActions drawKernelPanel(KernelPanelState& s) {
         ImGui::TextUnformatted(s.checkReport.c_str());
         ImGui::EndChild();
     }
-    if (st.wholeFile)
+    if (!form.accessChecksCover)
         ImGui::TextDisabled("find the race: not for whole-file solutions (their kernels are nvcc's, built beside their host code)");
     else
         actions.races = drawRaceFinder(s.races);

@@ -11,9 +11,8 @@
 
 #include "core/frame_graph.hpp"
 #include "core/gpu_timing.hpp"
+#include "userkernel/kernel_runner.hpp"
 #include "userkernel/worker/kernel_handoff.hpp"
-#include "userkernel/build/nvrtc_library.hpp"
-#include "core/temporary_path.hpp"
 #include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/worker/worker_messages.hpp"
 #include "userkernel/worker/worker_process.hpp"
@@ -37,12 +36,13 @@ UserKernel::UserKernel(std::string path, std::string family, KernelContract cont
     : family_(std::move(family)), contract_(std::move(contract)), options_(std::move(options)) {
     std::error_code ec;
     path_ = std::filesystem::absolute(path, ec).lexically_normal().string();
-    if (contract_.wholeFile)
-        if (const std::optional<std::string> solution = wholeFileSolution(path_, *contract_.wholeFile)) {
-            path_ = *solution;
-            wholeFile_ = true;
-        }
-    status_.wholeFile = wholeFile_;
+    // The form is chosen here, once: everything that differs between the two is the runner's.
+    if (const std::optional<std::string> solution = wholeFileSolution(path_, contract_)) {
+        path_ = *solution;
+        runner_ = makeWholeFileRunner(*this);
+    } else {
+        runner_ = makeLaunchListRunner(*this);
+    }
     if (options_.architecture.empty()) options_.architecture = cudaDeviceArchitecture();
     if (options_.architecture.empty()) {
         std::string why;
@@ -50,24 +50,12 @@ UserKernel::UserKernel(std::string path, std::string family, KernelContract cont
         fail(KernelState::Unavailable, "user kernels need a CUDA device: " + why);
         return;
     }
-    if (wholeFile_ && findNvcc().empty()) {
-        fail(KernelState::Unavailable, path_ + " is a whole-file solution, which racelab builds with nvcc: " + nvccMissingAdvice());
-        return;
-    }
-    if (!wholeFile_ && !nvrtc().usable()) {
-        fail(KernelState::Unavailable, nvrtc().error);
-        return;
-    }
-    launcher_ = options_.workerLauncher;
-    if (wholeFile_ && !prepareWholeFileWorker()) return;
-    CompileRequest request{path_, options_.architecture, {}, {}};
-    request.accessChecks = wholeFile_ ? 0u : options_.accessChecks;  // a whole-file solution's kernels: nvcc's, not covered
-    if (wholeFile_) request.wholeFile = contract_.wholeFile;
-    compiler_ = std::make_unique<BackgroundCompiler>(request, options_.cacheFolder, options_.watch);
+    if (!runner_->prepare()) return;
+    compiler_ = std::make_unique<BackgroundCompiler>(runner_->compileRequest(), options_.cacheFolder, options_.watch);
     // The worker's CUDA context (a few hundred ms) comes up while the kernel compiles and the scene is made.
     try {
         worker_ = std::make_unique<WorkerProcess>(variantName());
-        worker_->setLauncher(launcher_);
+        worker_->setLauncher(runner_->workerLauncher());
         worker_->launch(currentCudaDevice());
     } catch (const Error&) {
         worker_.reset();  // ensureWorker tries again and reports why
@@ -76,19 +64,13 @@ UserKernel::UserKernel(std::string path, std::string family, KernelContract cont
 
 UserKernel::~UserKernel() {
     compiler_.reset();
-    worker_.reset();  // ends the worker (and its sandbox) before its folder goes
-    spare_.reset();
-    scratch_.reset();
+    worker_.reset();  // ends the worker (and its sandbox) before the runner removes its folder
+    runner_.reset();
 }
 
-// A whole-file solution's file has the course's name (cudaRenderer.cu) in every submission: its folder's name
-// tells them apart.
-std::string UserKernel::variantName() const {
-    const std::filesystem::path file(path_);
-    if (wholeFile_ && file.filename() == contract_.wholeFile->solutionFile && file.has_parent_path())
-        return file.parent_path().filename().string();
-    return file.stem().string();
-}
+const KernelForm& UserKernel::form() const { return runner_->form(); }
+
+std::string UserKernel::variantName() const { return runner_->variantName(); }
 
 void UserKernel::fail(KernelState state, const std::string& message, bool timedOut, bool outsideItsMemory) {
     status_.state = state;
@@ -159,10 +141,9 @@ bool UserKernel::ensureWorker() {
             return true;
         }
         if (!worker_) worker_ = std::make_unique<WorkerProcess>(variantName());
-        worker_->setLauncher(launcher_);
+        worker_->setLauncher(runner_->workerLauncher());
         worker_->start(currentCudaDevice());
         workerHasBuffers_ = false;
-        workerUsed_ = false;
         loaded_.reset();
         return true;
     } catch (const Error& e) {
@@ -171,39 +152,25 @@ bool UserKernel::ensureWorker() {
     }
 }
 
-void UserKernel::markLoaded(const KernelBuild& build, const nlohmann::json& reply) {
-    loaded_ = build;
-    status_.steps = reply.value("steps", std::vector<std::string>{});
-    status_.runningBuild = true;
-}
-
 bool UserKernel::load(const KernelBuild& build) {
-    if (wholeFile_) return loadWholeFile(build);
+    if (runner_->renewWorker(worker_)) workerHasBuffers_ = false;
     if (!ensureWorker()) return false;
-    const LoadSpec spec{variantName() + " (" + path_ + ")", contract_.parametersSymbol, contract_.parametersBytes,
-                        contract_.sizes};
-    WorkerReply reply;
-    try {
-        const TemporaryFile cubin(build.cubin);
-        reply = worker_->request(loadRequest(cubin.path(), spec), kControlTimeoutMs, "loading the kernel");
-    } catch (const Error& e) {
-        reply.error = e.what();
-    }
-    if (reply.ok) {
-        markLoaded(build, reply.message);
+    const WorkerReply reply = runner_->load(*worker_, build);
+    if (reply.ok) {  // the worker took it: it runs
+        loaded_ = build;
+        status_.steps = reply.message.value("steps", std::vector<std::string>{});
+        status_.runningBuild = true;
+        runner_->loaded();
         return true;
     }
     fail(reply.workerLost ? KernelState::Faulted : KernelState::ContractBroken, reply.error);
     if (live()) std::fprintf(stderr, "%s\n", reply.error.c_str());
     loaded_.reset();
     status_.runningBuild = false;
-    // The worker unloaded the previous build to try this one: load the last good one again, so it keeps running
-    // (unless the build that failed was the last good one itself, being reloaded).
-    if (lastGood_ && &build != &*lastGood_ && !reply.workerLost) {
-        const TemporaryFile cubin(lastGood_->cubin);
-        const WorkerReply again = worker_->request(loadRequest(cubin.path(), spec), kControlTimeoutMs, "loading the kernel");
-        if (again.ok) loaded_ = lastGood_, status_.runningBuild = true;
-    }
+    // The last good build keeps running where the runner can load it again (unless the build that failed was
+    // the last good one itself, being reloaded).
+    if (lastGood_ && &build != &*lastGood_ && !reply.workerLost && runner_->restore(*worker_, *lastGood_))
+        loaded_ = lastGood_, status_.runningBuild = true;
     return false;
 }
 
@@ -215,15 +182,14 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     frame.sceneId = side.sceneId();
     if (options_.tracedPixel && !frame.outputs.empty()) frame.traced = tracedBytes(frame, *options_.tracedPixel);
     frame.racingWords = options_.racingWords;
-    if (wholeFile_ && !startWholeFileScene(frame)) return false;
+    if (!runner_->startFrame(frame)) return false;
     std::vector<std::size_t> inputBytes, outputBytes;
     for (const auto& input : frame.inputs) inputBytes.push_back(input.bytes);
     for (const auto& output : frame.outputs) outputBytes.push_back(output.bytes);
     if (handoff_->reserve(inputBytes, outputBytes)) workerHasBuffers_ = false;
     if (!workerHasBuffers_) {
-        IpcBuffers buffers = handoff_->handles();
-        if (wholeFile_) buffers.inputsReady = {};  // it waits for no event (KernelHandoff::waitUntilPrepared)
-        const WorkerReply reply = worker_->request(buffersRequest(buffers), kControlTimeoutMs, "opening racelab's buffers");
+        const WorkerReply reply =
+            worker_->request(buffersRequest(runner_->workerBuffers(*handoff_)), kControlTimeoutMs, "opening racelab's buffers");
         if (!reply.ok) {
             return failFrame(KernelState::Faulted, reply.error);
         }
@@ -234,8 +200,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     endFrameCapture(target.stream);
     const auto start = std::chrono::steady_clock::now();
     side.prepareUserKernelOutputs(handoff_->outputs(), target);
-    if (wholeFile_) handoff_->waitUntilPrepared(target.stream);
-    else handoff_->handOver(frame, target.stream);
+    runner_->handOver(*handoff_, frame, target.stream);
     double seconds = options_.timeoutSeconds;
     bool budgetBound = false;  // the frame's limit is what is left of grade's budget, not --kernel-timeout
     if (deadline_) {
@@ -300,7 +265,7 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
         std::fprintf(stderr, "%s: %s\n", variantName().c_str(), times.note.c_str());
     }
     status_.handoffMs = std::max(0.0, roundTripMs - times.kernelMs);
-    if (session_ && frame.wholeFileScene) session_->steps = frame.wholeFileScene->steps;
+    runner_->frameDone(frame);
     ++status_.frames;
     if (recording_) record();
     return true;

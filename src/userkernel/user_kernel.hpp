@@ -5,8 +5,9 @@
 // running while a save does not compile, and a faulted kernel waits for the next save.
 //
 // A whole-file solution (a course's cudaRenderer.cu, KernelContract::wholeFile) takes the same path with nvcc
-// instead of NVRTC and the course's calls instead of a launch list (whole_file_solution.hpp). Its renderer lives
-// as long as its worker: a new scene, size or reset, or a step back in the animation, starts a new worker.
+// instead of NVRTC and the course's calls instead of a launch list (whole_file_solution.hpp). What differs
+// between the two forms is the kernel's runner (kernel_runner.hpp); what it means to callers, its form
+// (kernel_form.hpp).
 #pragma once
 #include <chrono>
 #include <memory>
@@ -17,6 +18,7 @@
 
 #include "core/temporary_path.hpp"
 #include "scenes/kernel_contract.hpp"
+#include "userkernel/kernel_form.hpp"
 #include "userkernel/racecheck/access_findings.hpp"
 #include "userkernel/racecheck/access_report.hpp"
 #include "userkernel/build/background_compiler.hpp"
@@ -26,6 +28,7 @@
 namespace racelab::userkernel {
 
 class KernelHandoff;
+class KernelRunner;
 class WorkerProcess;
 
 // Whether a whole-file solution's worker runs in the sandbox (sandbox.hpp). Launch-list kernels have no host
@@ -77,8 +80,7 @@ struct UserKernelStatus {
     double compileMs = 0;       // of the newest build
     bool fromCache = false;
     int builds = 0;             // builds finished so far (good or not)
-    bool wholeFile = false;          // a whole-file solution (its steps are the course's calls)
-    std::string sandbox;             // a whole-file solution's: "bubblewrap", or why it runs without one
+    std::string sandbox;             // where its form runs host code: "bubblewrap", or why it runs without one
     std::vector<std::string> steps;  // the running launch list, or clearImage, advanceAnimation, render
     // The last frame: the worker's own time for the launch list (CUDA events there), and the rest of the
     // round trip (inputs copied, the context switches, the reply), by racelab's wall clock. A whole-file
@@ -116,6 +118,8 @@ public:
     // The variant's name: the file's name without its extension.
     std::string variantName() const;
     const UserKernelStatus& status() const { return status_; }
+    // What its form (a launch list or a whole-file solution) means to those who show, measure or grade it.
+    const KernelForm& form() const;
 
     // Takes a finished build, if any, and swaps it in (the frame loop calls this once a frame).
     void poll();
@@ -149,17 +153,10 @@ public:
     FindingContext findingContext() const;
 
 private:
+    friend class KernelRunner;  // the form's half of the kernel (kernel_runner.hpp)
+
     void takeBuild(KernelBuild build);
     bool load(const KernelBuild& build);
-    void markLoaded(const KernelBuild& build, const nlohmann::json& reply);  // the worker took it: it runs
-    bool loadWholeFile(const KernelBuild& build);
-    // Makes the scratch folder and the worker's launcher (the sandbox, then any launcher of the options). False
-    // when the solution cannot run here (SandboxMode::Required without a sandbox).
-    bool prepareWholeFileWorker();
-    void launchSpareWorker();
-    // A whole-file frame's scene: loaded in the worker unless it runs this one already (a new worker if it
-    // runs another). False when the frame cannot run.
-    bool startWholeFileScene(const KernelFrame& frame);
     bool ensureWorker();
     void record();  // this frame's times into recorded_
     void fail(KernelState state, const std::string& message, bool timedOut = false, bool outsideItsMemory = false);
@@ -171,20 +168,11 @@ private:
     UserKernelOptions options_;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
     UserKernelStatus status_;
+    std::unique_ptr<KernelRunner> runner_;
     std::unique_ptr<BackgroundCompiler> compiler_;
     std::unique_ptr<WorkerProcess> worker_;
-    // A whole-file solution's next worker, started as soon as the current one holds a solution: its CUDA
-    // context comes up while this one runs, so a save, a new scene or a new size waits for no context.
-    std::unique_ptr<WorkerProcess> spare_;
     std::unique_ptr<KernelHandoff> handoff_;
     bool workerHasBuffers_ = false;
-    bool wholeFile_ = false;
-    std::vector<std::string> launcher_;      // what starts the worker: the sandbox, then the options' launcher
-    std::optional<TemporaryFolder> scratch_;  // a whole-file solution's folder: its library, its sandbox's /tmp
-    std::string scratchInside_;              // the same folder as its worker sees it
-    bool workerUsed_ = false;                // a whole-file solution was loaded into this worker
-    std::optional<WholeFileScene> session_;  // the scene the worker's renderer runs, its steps as far as taken
-    int sessionWidth_ = 0, sessionHeight_ = 0;
     std::optional<KernelBuild> loaded_;      // the build the worker runs (kept to load again after a restart)
     std::optional<KernelBuild> lastGood_;    // the newest build that loaded
     long long frameId_ = 0;

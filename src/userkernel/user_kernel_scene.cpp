@@ -36,19 +36,17 @@ std::vector<std::string> UserKernelScene::benchNotes(const BenchFacts& facts, cu
     if (s.frames > 0) {
         char line[256];
         std::snprintf(line, sizeof line, "user kernel %s: compile %.0f ms%s (%s)", kernel_->variantName().c_str(), s.compileMs,
-                      s.fromCache ? " (cached: no compile)" : "",
-                      s.wholeFile ? "nvcc, a child process of racelab's, into a shared library" : "NVRTC, in racelab's compile process");
+                      s.fromCache ? " (cached: no compile)" : "", kernel_->form().compiledWhere);
         notes.push_back(line);
     }
     return notes;
 }
 
 RatioSide UserKernelScene::benchGpuSide(int variant) const {
-    if (variant == kernelVariant())
-        return {"GPU " + kernel_->variantName() + (kernel_->status().wholeFile ? " (whole-file solution)" : " (user kernel)"),
-                kernel_->status().wholeFile ? "clearImage + advanceAnimation + render + getImage in its worker, + hand-over"
-                                            : "its worker's launches + hand-over",
-                0};
+    if (variant == kernelVariant()) {
+        const KernelForm& form = kernel_->form();
+        return {"GPU " + kernel_->variantName() + " (" + form.benchName + ")", form.benchGpuSide, 0};
+    }
     return inner_->benchGpuSide(variant);
 }
 

@@ -53,7 +53,7 @@ void RaceFinder::find(PreparedScene& prepared, const SceneSelection& selection, 
     clear(view);
     auto* scene = dynamic_cast<userkernel::UserKernelScene*>(prepared.scene.get());
     if (!scene || !prepared.kernel) return fail(view, "load a kernel first (the field above): find the race runs your kernel");
-    if (prepared.kernel->status().wholeFile)
+    if (!prepared.kernel->form().accessChecksCover)
         return fail(view, "not covered for a whole-file solution: racelab rewrites only the kernels it compiles itself "
                           "(launch lists); use check --sanitize for shared memory");
     controls.paused = true;  // the findings are about this frame: it stays on screen

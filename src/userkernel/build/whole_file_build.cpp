@@ -286,6 +286,11 @@ std::optional<std::string> wholeFileSolution(const std::string& path, const Whol
     return fs::absolute(file, ec).lexically_normal().string();
 }
 
+std::optional<std::string> wholeFileSolution(const std::string& path, const KernelContract& contract) {
+    if (!contract.wholeFile) return std::nullopt;
+    return wholeFileSolution(path, *contract.wholeFile);
+}
+
 std::string harnessFolder(const WholeFileHarness& harness) {
     const std::string include = contractHeaderFolder();
     if (include.empty()) return "";

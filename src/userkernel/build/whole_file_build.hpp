@@ -15,6 +15,8 @@ namespace racelab::userkernel {
 // The solution file `path` names for `harness`: the file itself when its text matches the recognizer, the
 // folder's solutionFile when `path` is a folder holding one; nullopt otherwise.
 std::optional<std::string> wholeFileSolution(const std::string& path, const WholeFileHarness& harness);
+// The same for the family's harness, where its contract has one (nullopt where it has none).
+std::optional<std::string> wholeFileSolution(const std::string& path, const KernelContract& contract);
 
 // The folder of the harness's headers (kernels/include/harness/<folder>), "" when the assets lack it.
 std::string harnessFolder(const WholeFileHarness& harness);
