@@ -51,17 +51,17 @@ std::vector<const WorkloadFamily*> familiesIncluded(const std::string& file) {
 // nvcc into a shared library instead of NVRTC's cubin.
 std::optional<CompileOutcome> compileWholeFile(const CompileOptions& options, const std::string& architecture) {
     for (const WorkloadFamily* family : workloadFamilies()) {
-        if (!family->kernelContract || !family->kernelContract->wholeFile) continue;
+        if (!family->kernelContract) continue;
         if (!options.family.empty() && family->name != options.family) continue;
-        const WholeFileHarness& harness = *family->kernelContract->wholeFile;
-        const std::optional<std::string> solution = userkernel::wholeFileSolution(options.path, harness);
+        const std::optional<std::string> solution = userkernel::wholeFileSolution(options.path, *family->kernelContract);
         if (!solution) continue;
+        const WholeFileHarness& harness = *family->kernelContract->wholeFile;
         const userkernel::KernelBuild build = userkernel::buildWholeFile(
             {*solution, architecture}, harness, userkernel::KernelCache(userkernel::KernelCache::defaultFolder()));
         CompileOutcome out;
         out.architecture = architecture;
         out.family = family->name;
-        out.wholeFile = true;
+        out.builtAs = " with nvcc into a shared library (a whole-file solution, the " + family->name + " family's course harness)";
         out.compiled = build.ok;
         out.messages = build.messages();
         out.fromCache = build.fromCache;
@@ -106,6 +106,7 @@ CompileOutcome compileWithoutDevice(const CompileOptions& options) {
     out.messages = build.messages();
     out.fromCache = build.fromCache;
     out.compileMs = build.compileMs;
+    if (!out.family.empty()) out.builtAs = " (the " + out.family + " family's contract)";
     out.toolMissing = !userkernel::nvrtc().usable() || userkernel::contractHeaderFolder().empty();
     return out;
 }
@@ -115,9 +116,7 @@ std::string describeCompile(const CompileOptions& options, const CompileOutcome&
     if (!out.empty() && out.back() != '\n') out += '\n';
     if (outcome.toolMissing) return out + "racelab cannot compile kernels here: nothing was found wrong with " + options.path + "\n";
     if (!outcome.compiled) return out + options.path + ": does not compile for " + outcome.architecture + "\n";
-    out += options.path + ": compiles for " + outcome.architecture;
-    if (outcome.wholeFile) out += " with nvcc into a shared library (a whole-file solution, the " + outcome.family + " family's course harness)";
-    else if (!outcome.family.empty()) out += " (the " + outcome.family + " family's contract)";
+    out += options.path + ": compiles for " + outcome.architecture + outcome.builtAs;
     out += outcome.fromCache ? ", from the cache" : "";
     return out + "\n";
 }

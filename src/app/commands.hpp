@@ -104,9 +104,9 @@ struct CompileOutcome {
     bool compiled = false;
     bool toolMissing = false;  // NVRTC or racelab's kernel headers missing: racelab's limit, not the kernel's
     bool fromCache = false;
-    bool wholeFile = false;    // built with nvcc as a whole-file solution
     double compileMs = 0;
     std::string architecture, family;
+    std::string builtAs;   // what it was built as, after "compiles for sm_XX": e.g. " (the circles family's contract)"
     std::string messages;  // FILE:LINE:COL: error: ... blocks, or why it could not compile
 };
 void checkCompileOptions(const CompileOptions& options);

@@ -1,14 +1,11 @@
 #include "app/scene_setup.hpp"
 
-#include <filesystem>
-
 #include "frame/offline_frame.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
-#include "userkernel/build/whole_file_build.hpp"
 #ifdef RACELAB_HAVE_CUDA
 #include "core/device_buffer.hpp"
 #endif
@@ -28,13 +25,7 @@ std::shared_ptr<userkernel::UserKernel> makeUserKernel(const SceneSelection& sel
     if (!family.kernelContract)
         throw UsageError("--kernel: the " + family.name + " family takes no user kernel (families that do: " +
                          kernelFamiliesHelp() + ")");
-    // A folder is a whole-file solution's (its cudaRenderer.cu beside its headers) or nothing racelab runs.
-    const bool wholeFile =
-        family.kernelContract->wholeFile && userkernel::wholeFileSolution(selection.kernel, *family.kernelContract->wholeFile);
-    if (std::error_code ec; !wholeFile && std::filesystem::is_directory(selection.kernel, ec))
-        throw UsageError("--kernel " + selection.kernel + ": a folder holds no kernel here (a whole-file solution's "
-                         "folder holds " + (family.kernelContract->wholeFile ? family.kernelContract->wholeFile->solutionFile
-                                                                            : std::string("its .cu file")) + ")");
+    userkernel::checkKernelPath(selection.kernel, *family.kernelContract);
     userkernel::UserKernelOptions options;
     options.watch = live;
     options.timeoutSeconds = selection.kernelTimeout;

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/errors.hpp"
 #include "core/frame_graph.hpp"
 #include "core/gpu_timing.hpp"
 #include "userkernel/kernel_runner.hpp"
@@ -30,6 +31,13 @@ const char* kernelStateName(KernelState state) {
         case KernelState::Unavailable: return "unavailable";
     }
     return "?";
+}
+
+void checkKernelPath(const std::string& path, const KernelContract& contract) {
+    std::error_code ec;
+    if (wholeFileSolution(path, contract) || !std::filesystem::is_directory(path, ec)) return;
+    throw UsageError("--kernel " + path + ": a folder holds no kernel here (a whole-file solution's folder holds " +
+                     (contract.wholeFile ? contract.wholeFile->solutionFile : std::string("its .cu file")) + ")");
 }
 
 UserKernel::UserKernel(std::string path, std::string family, KernelContract contract, UserKernelOptions options)

@@ -105,6 +105,10 @@ struct RecordedFrameTimes {
     std::vector<std::vector<double>> stepMs;  // per step (stepNames), every frame
 };
 
+// What --kernel may name: a kernel file, or a folder holding a whole-file solution of the family's harness (its
+// solution file beside its headers). Any other folder is a UsageError.
+void checkKernelPath(const std::string& path, const KernelContract& contract);
+
 class UserKernel {
 public:
     UserKernel(std::string path, std::string family, KernelContract contract, UserKernelOptions options);
