@@ -303,6 +303,14 @@ void UserKernel::recordFrameTimes(bool on) {
     if (on) recorded_ = {};
 }
 
+std::string UserKernel::placeholderReason() const {
+    if (status_.state != KernelState::Compiling) return kernelStateName(status_.state);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - created_).count();
+    char text[48];
+    std::snprintf(text, sizeof text, "compiling (%.0f s)", seconds);
+    return text;
+}
+
 void UserKernel::drawPlaceholder(const FrameTarget& target) {
     if (!target.onDevice) return;
     if (!handoff_) handoff_ = makeKernelHandoff();

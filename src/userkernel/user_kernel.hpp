@@ -138,6 +138,9 @@ public:
     bool retry();
     // Fills a device target with the "no working kernel" placeholder.
     void drawPlaceholder(const FrameTarget& target);
+    // What the placeholder stands for: "compiling (12 s)" until the first build, else the state that left the
+    // kernel without a frame ("compile failed", ...).
+    std::string placeholderReason() const;
     // Starts keeping every frame's times (and forgets those kept before); off, nothing is kept, so a long
     // viewer session holds none.
     void recordFrameTimes(bool on);
@@ -181,6 +184,7 @@ private:
     KernelContract contract_;
     UserKernelOptions options_;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
+    std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();  // its first compile's start
     UserKernelStatus status_;
     std::unique_ptr<KernelRunner> runner_;
     std::unique_ptr<BackgroundCompiler> compiler_;
