@@ -28,6 +28,20 @@ struct ViewOptions {
     double soakSeconds = 0;  // > 0: drive the viewer through every scene for this long (app/soak_driver.hpp)
 };
 
+// racelab serve: view's frame loop without a window, shown in a browser (app/serve/, src/web/).
+struct ServeOptions {
+    SceneSelection selection;
+    ComparisonOptions comparison;
+    std::string present = "auto";
+    std::string bind = "127.0.0.1";   // only this machine, unless asked (docs/REMOTE.md)
+    int port = 8149;                  // 0: any free port
+    std::string maxSize = "1920x1080";  // the largest frame a browser window may ask for
+    double fps = 60;                  // the loop's cap (0: as fast as it renders)
+    int jpegQuality = 80;
+    long frames = 0;                  // stop after N frames (0: until interrupted)
+    bool paused = false;              // start paused on --frame
+};
+
 struct BenchOptions {
     SceneSelection selection;
     std::string present = "interop";
@@ -123,9 +137,11 @@ struct NewKernelOptions {
 
 // What view and frames refuse about their video and script options before any work (also --dry-parse).
 void checkViewScriptOptions(const ViewOptions& options);
+void checkServeOptions(const ServeOptions& options);
 void checkFrameExportVideoOptions(const FrameExportOptions& options);
 
 int runView(const ViewOptions& options);
+int runServe(const ServeOptions& options);
 int runNewKernel(const NewKernelOptions& options);
 int runCompile(const CompileOptions& options);
 int runFrameExport(const FrameExportOptions& options);

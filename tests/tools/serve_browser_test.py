@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""racelab serve in a real browser: headless Chromium, driven by Selenium, against `racelab serve` (the cpu
+backend by default, so it runs on a machine with no GPU). CTest Serve.InChromium runs it; it asserts:
+
+  1. the token is enforced: the page, a script and the WebSocket without it (or with a wrong one) get 403;
+  2. frames arrive and the canvas shows the scene: its pixels against racelab's own frame of the same scene,
+     size and frame (`racelab render` to a PPM), within JPEG's tolerance (TOLERANCE below), and the page's
+     lossless screenshot (PNG) equal to it exactly;
+  3. a click on a variant reaches the loop: the state shows it chosen and its button marked, the race meter
+     says what it reads (on the cuda backend: the frame changes and the meter counts differing pixels; on the
+     cpu backend, which draws the reference whatever the variant, its own line); a key (G) picks good again;
+  4. picking another scene changes the picture;
+  5. the page survives a server restart: it reconnects by itself and frames arrive again.
+
+    serve_browser_test.py --racelab build/bin/racelab [--backend cpu|cuda] [--screenshot docs/views/serve.png]
+
+Exits 77 (CTest's skip) with a line saying what is missing when Chromium, its driver or Selenium is not there.
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+SCENE, OTHER_SCENE, SIZE, FRAME = "circles/rand10k", "circles/pattern", (320, 240), 30
+# JPEG (quality 90, colour at half resolution) against the exact frame: the mean over every channel of every
+# pixel within MEAN levels, and all but 2 % of the channel values within NEAR levels. rand10k's 10,000 small
+# circles are the hard case for JPEG (measured: mean 4.2, 0.6 % over 24, worst 55); the same frame upside
+# down, or another scene, is off by far more (checked below, so the comparison can fail).
+TOLERANCE = {"mean": 6.0, "near": 24, "outside_near": 0.02}
+TOKEN = "serve-browser-test-0123456789"
+
+
+def skip(why):
+    print(f"skipped: {why}")
+    sys.exit(77)
+
+
+def browser():
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not chromium or not driver:
+        skip("needs Debian's chromium and chromium-driver (tools/install-deps.sh installs them)")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        skip(f"needs Selenium for {sys.executable} (Debian's python3-selenium)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1100,800", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(driver), options=options)
+
+
+class Server:
+    """racelab serve on a port of its own choosing (--port 0 the first time, the same port after a restart)."""
+
+    def __init__(self, racelab, backend, folder, port=0):
+        environment = dict(os.environ, RACELAB_SERVE_TOKEN=TOKEN)
+        self.log = open(os.path.join(folder, f"serve-{port}.log"), "w+")
+        self.process = subprocess.Popen(
+            [racelab, "serve", "--backend", backend, "--scene", SCENE, "--size", f"{SIZE[0]}x{SIZE[1]}",
+             "--frame", str(FRAME), "--paused", "--port", str(port), "--fps", "30", "--jpeg-quality", "90"],
+            stdout=self.log, stderr=subprocess.STDOUT, env=environment, cwd=folder)
+        self.url = self.wait_for_url()
+        self.port = int(re.match(r"http://127\.0\.0\.1:(\d+)/", self.url).group(1))
+
+    def wait_for_url(self):
+        for _ in range(600):
+            self.log.seek(0)
+            found = re.search(r"open (http://\S+)", self.log.read())
+            if found:
+                return found.group(1)
+            if self.process.poll() is not None:
+                self.log.seek(0)
+                sys.exit(f"racelab serve ended ({self.process.returncode}) before listening:\n{self.log.read()}")
+            time.sleep(0.1)
+        sys.exit("racelab serve printed no URL within 60 s")
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+
+
+def status_of(url, headers=None):
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def check_token(server):
+    base = f"http://127.0.0.1:{server.port}"
+    upgrade = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    for url, headers in ((f"{base}/", None), (f"{base}/serve.js", None), (f"{base}/?token=wrong-token-0000000000", None),
+                         (f"{base}/ws", upgrade), (f"{base}/ws?token=wrong-token-0000000000", upgrade)):
+        got = status_of(url, headers)
+        assert got == 403, f"{url} without the token answered {got}, not 403"
+    assert status_of(server.url) == 200, "the page with its token was not served"
+    print("token: 5 requests without it refused with 403, the page with it served")
+
+
+def read_ppm(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    magic, width, height, top, rest = data.split(maxsplit=4)
+    assert magic == b"P6" and int(top) == 255
+    return int(width), int(height), rest
+
+
+def flipped(image):
+    width, height, rgb = image
+    row = width * 3
+    return width, height, [v for y in range(height - 1, -1, -1) for v in rgb[y * row:(y + 1) * row]]
+
+
+def wait_for(driver, script, what, seconds=30):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"waited {seconds} s for {what}")
+
+
+CANVAS_RGB = """
+const c = document.getElementById('picture');
+const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+const rgb = new Array(c.width * c.height * 3);
+for (let i = 0, j = 0; i < d.length; i += 4) { rgb[j++] = d[i]; rgb[j++] = d[i + 1]; rgb[j++] = d[i + 2]; }
+return [c.width, c.height, rgb];
+"""
+
+SCREENSHOT_RGB = """
+const done = arguments[arguments.length - 1];
+const page = window.racelabPage;
+page.lastScreenshot = null;
+page.screenshot();
+const poll = () => {
+  if (!page.lastScreenshot) return setTimeout(poll, 50);
+  createImageBitmap(page.lastScreenshot.blob).then((bitmap) => {
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const g = c.getContext('2d');
+    g.drawImage(bitmap, 0, 0);
+    const d = g.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const rgb = new Array(bitmap.width * bitmap.height * 3);
+    for (let i = 0, j = 0; i < d.length; i += 4) { rgb[j++] = d[i]; rgb[j++] = d[i + 1]; rgb[j++] = d[i + 2]; }
+    done([bitmap.width, bitmap.height, rgb]);
+  });
+};
+poll();
+"""
+
+
+def compare(canvas, reference, what):
+    width, height, rgb = canvas
+    ref_width, ref_height, ref = reference
+    assert (width, height) == (ref_width, ref_height), f"{what}: {width}x{height}, racelab's frame {ref_width}x{ref_height}"
+    differences = [abs(a - b) for a, b in zip(rgb, ref)]
+    mean = sum(differences) / len(differences)
+    outside = sum(1 for d in differences if d > TOLERANCE["near"]) / len(differences)
+    return mean, outside, max(differences)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--racelab", required=True)
+    parser.add_argument("--backend", default="cpu", choices=("cpu", "cuda"))
+    parser.add_argument("--screenshot", help="where to save a screenshot of the page (docs/views/)")
+    args = parser.parse_args()
+    racelab = os.path.abspath(args.racelab)
+    started = time.time()
+    driver = browser()
+    driver.set_script_timeout(30)
+    try:
+        with tempfile.TemporaryDirectory(prefix="racelab-serve-test-") as folder:
+            run(driver, racelab, args, folder)
+    finally:
+        driver.quit()
+    print(f"passed in {time.time() - started:.1f} s")
+
+
+def run(driver, racelab, args, folder):
+    reference_path = os.path.join(folder, "reference.ppm")
+    subprocess.run([racelab, "render", "--backend", args.backend, "--scene", SCENE, "--size", f"{SIZE[0]}x{SIZE[1]}",
+                    "--frame", str(FRAME), "--out", reference_path], check=True, stdout=subprocess.DEVNULL, cwd=folder)
+    reference = read_ppm(reference_path)
+    reference = (reference[0], reference[1], list(reference[2]))
+    server = Server(racelab, args.backend, folder)
+    try:
+        check_token(server)
+        driver.get(server.url + "&fit=0")  # fit=0: frames at --size, the size of racelab's own frame
+        wait_for(driver, "return window.racelabPage && window.racelabPage.framesShown >= 3 && window.racelabPage.state",
+                 "the first frames and state")
+        mean, outside, worst = compare(driver.execute_script(CANVAS_RGB), reference, "the canvas")
+        print(f"frames: canvas against racelab render: mean difference {mean:.2f} levels, {100 * outside:.2f} % of "
+              f"values over {TOLERANCE['near']} (worst {worst})")
+        assert mean <= TOLERANCE["mean"] and outside <= TOLERANCE["outside_near"], "the canvas is not racelab's frame"
+        upside_down = compare(driver.execute_script(CANVAS_RGB), flipped(reference), "the canvas")[0]
+        assert upside_down > 2 * TOLERANCE["mean"], f"the frame upside down is as close ({upside_down:.1f}): no test"
+        exact = compare(driver.execute_async_script(SCREENSHOT_RGB), reference, "the screenshot")
+        assert exact[2] == 0, f"the lossless screenshot differs from racelab render by up to {exact[2]} levels"
+        print("screenshot: the PNG the page saves equals racelab render's frame exactly")
+        check_variant_click(driver, args.backend, reference)
+        check_scene_pick(driver, reference)
+        if args.screenshot:
+            driver.save_screenshot(args.screenshot)
+            print(f"saved {args.screenshot}")
+        shown = driver.execute_script("return window.racelabPage.framesShown")
+        port = server.port
+        server.stop()
+        wait_for(driver, "return document.getElementById('connection').textContent === 'reconnecting'",
+                 "the page to notice the server stopped")
+        server = Server(racelab, args.backend, folder, port)
+        wait_for(driver, f"return window.racelabPage.opened >= 2 && window.racelabPage.framesShown > {shown} + 2",
+                 "frames from the restarted server")
+        print("restart: the page reconnected to the restarted server and shows its frames")
+    finally:
+        server.stop()
+
+
+def check_variant_click(driver, backend, reference):
+    state = driver.execute_script("return window.racelabPage.state")
+    racy = next(i for i, v in enumerate(state["variants"]) if not v["correct"])
+    before = driver.execute_script(CANVAS_RGB)
+    driver.find_element("css selector", f"#variants button[data-index='{racy}']").click()
+    wait_for(driver, f"return window.racelabPage.state.variant === {racy}", "the clicked variant in the state")
+    assert "chosen" in driver.find_element("css selector", f"#variants button[data-index='{racy}']").get_attribute("class")
+    if backend == "cuda":
+        wait_for(driver, "const r = window.racelabPage.state.race; return r.valid && r.differing > 0",
+                 "the race meter to count differing pixels")
+        after = driver.execute_script(CANVAS_RGB)
+        mean, _, _ = compare(after, before, "the racy frame")
+        assert mean > 0, "the racy variant's frame is the good one's"
+    meter = driver.find_element("id", "race-meter").text
+    expected = "% of pixels differ from good" if backend == "cuda" else "race meter: cuda backend only"
+    assert expected in meter, f"the race meter says {meter!r}"
+    print(f"variant: clicking {state['variants'][racy]['name']} chose it; the race meter says {meter!r}")
+    driver.find_element("tag name", "body").send_keys("g")
+    wait_for(driver, "return window.racelabPage.state.variant === 0", "G to pick good again")
+
+
+def check_scene_pick(driver, reference):
+    from selenium.webdriver.support.ui import Select
+    Select(driver.find_element("id", "scene")).select_by_value(OTHER_SCENE)
+    wait_for(driver, f"return window.racelabPage.state.scene === '{OTHER_SCENE}'", "the picked scene in the state")
+    shown = driver.execute_script("return window.racelabPage.framesShown")
+    wait_for(driver, f"return window.racelabPage.framesShown > {shown} + 2", "frames of the picked scene")
+    mean, _, _ = compare(driver.execute_script(CANVAS_RGB), reference, "the other scene")
+    assert mean > 10, f"the picture after picking {OTHER_SCENE} is still {SCENE} (mean difference {mean:.1f})"
+    print(f"scene: picking {OTHER_SCENE} changed the picture (mean difference {mean:.1f} levels from {SCENE})")
+    Select(driver.find_element("id", "scene")).select_by_value(SCENE)
+    wait_for(driver, f"return window.racelabPage.state.scene === '{SCENE}'", "the first scene back")
+
+
+if __name__ == "__main__":
+    main()

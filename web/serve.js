@@ -1,0 +1,75 @@
+// racelab serve's page, put together: the stream (serve_stream.js) feeds the panel (serve_panel.js) and the
+// picture; input (serve_input.js) sends keys, drags and the window's size. window.racelabPage holds what a
+// test reads back (tests/tools/serve_browser_test.py): frames shown, the last frame's number and size, the
+// path in use, the latest state.
+"use strict";
+(function () {
+  const query = new URLSearchParams(location.search);
+  const token = query.get("token") || "";
+  const fitWindow = query.get("fit") !== "0";  // fit=0: frames at the size serve was started with
+  const canvas = document.getElementById("picture");
+  const connection = document.getElementById("connection");
+  const pathLine = document.getElementById("path");
+  const page = window.racelabPage = {
+    framesShown: 0, lastFrame: -1, width: 0, height: 0, path: "JPEG", state: null, hello: null, opened: 0,
+    fitWindow, screenshot: () => stream.send({type: "screenshot"}), stateOf: () => page.state,
+  };
+  let shownThisSecond = 0, rate = 0;
+  setInterval(() => { rate = shownThisSecond; shownThisSecond = 0; showPath(); }, 1000);
+  const showPath = () => {
+    pathLine.textContent = `frames: ${page.path} over WebSocket, ${rate} shown/s`;
+  };
+
+  let panel = null;
+  let input = null;
+  const send = (message) => stream.send(message);
+  const stream = new racelab.Stream(token, {
+    onOpen() {
+      page.opened += 1;
+      connection.textContent = "connected";
+      connection.className = "good";
+      if (input) input.sendSize(true);
+    },
+    onClose() {
+      connection.textContent = "reconnecting";
+      connection.className = "bad";
+    },
+    onText(message) {
+      if (message.type === "hello") {
+        page.hello = message;
+        panel.greet(message);
+      } else if (message.type === "state") {
+        page.state = message;
+        panel.show(message);
+      }
+    },
+    onFrame(bitmap, header) {
+      if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+        canvas.width = bitmap.width;
+        canvas.height = bitmap.height;
+      }
+      canvas.getContext("2d").drawImage(bitmap, 0, 0);
+      bitmap.close();
+      page.framesShown += 1;
+      page.lastFrame = header.frame;
+      page.width = header.width;
+      page.height = header.height;
+      shownThisSecond += 1;
+    },
+    onScreenshot(blob, header) {
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      const scene = page.state ? page.state.scene.replace(/[^A-Za-z0-9_-]+/g, "-") : "frame";
+      link.download = `racelab-${scene}-${header.frame}.png`;
+      page.lastScreenshot = {frame: header.frame, width: header.width, height: header.height, blob};
+      document.body.append(link);
+      link.click();
+      link.remove();
+    },
+  });
+  panel = new racelab.Panel(send);
+  document.getElementById("screenshot").onclick = page.screenshot;
+  input = new racelab.Input(canvas, document.getElementById("stage"), send,
+                            {state: () => page.state, screenshot: page.screenshot, fitWindow});
+  showPath();
+})();

@@ -1,0 +1,86 @@
+// The connection to racelab serve: one WebSocket to /ws (with the page's token), reopened a second or a few
+// after it drops, so the page picks up a restarted server by itself. Text messages are JSON (the greeting and
+// the state, for the panel); binary ones are pictures with a 16-byte header (src/web/frame_message.hpp):
+// "JPEG" frames drawn on the canvas, "PNG " screenshots saved. The newest frame wins here too: while one is
+// being decoded only the latest that arrives meanwhile is kept.
+"use strict";
+window.racelab = window.racelab || {};
+
+racelab.Stream = class {
+  constructor(token, handlers) {
+    this.token = token;
+    this.handlers = handlers;  // {onOpen, onClose, onText(json), onFrame(bitmap, header), onScreenshot(blob, header)}
+    this.socket = null;
+    this.retryMs = 500;
+    this.decoding = false;
+    this.waiting = null;  // the newest frame that arrived during a decode
+    this.open();
+  }
+
+  open() {
+    // Relative to the page, so that it also works behind a proxy that serves it under a path of its own.
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    url.search = `?token=${encodeURIComponent(this.token)}`;
+    const socket = new WebSocket(url.href);
+    socket.binaryType = "arraybuffer";
+    socket.onopen = () => { this.retryMs = 500; this.handlers.onOpen(); };
+    socket.onclose = () => {
+      this.socket = null;
+      this.handlers.onClose();
+      setTimeout(() => this.open(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 4000);
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    this.socket = socket;
+  }
+
+  connected() { return this.socket !== null && this.socket.readyState === WebSocket.OPEN; }
+
+  send(message) {
+    if (this.connected()) this.socket.send(JSON.stringify(message));
+  }
+
+  receive(data) {
+    if (typeof data === "string") {
+      let json;
+      try { json = JSON.parse(data); } catch (e) { return; }
+      this.handlers.onText(json);
+      return;
+    }
+    const header = racelab.readPictureHeader(data);
+    if (!header) return;
+    const payload = new Uint8Array(data, 16);
+    if (header.kind === "PNG ") {
+      this.handlers.onScreenshot(new Blob([payload], {type: "image/png"}), header);
+    } else if (header.kind === "JPEG") {
+      this.waiting = {payload, header};
+      this.decodeNext();
+    }
+  }
+
+  decodeNext() {
+    if (this.decoding || !this.waiting) return;
+    const {payload, header} = this.waiting;
+    this.waiting = null;
+    this.decoding = true;
+    createImageBitmap(new Blob([payload], {type: "image/jpeg"}))
+      .then((bitmap) => this.handlers.onFrame(bitmap, header))
+      .catch(() => {})
+      .finally(() => { this.decoding = false; this.decodeNext(); });
+  }
+};
+
+// The header of src/web/frame_message.hpp: kind (4 ASCII letters), frame number, width, height, flags.
+racelab.readPictureHeader = function (buffer) {
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < 16) return null;
+  const view = new DataView(buffer);
+  const kind = String.fromCharCode(view.getUint8(0), view.getUint8(1), view.getUint8(2), view.getUint8(3));
+  return {
+    kind,
+    frame: view.getUint32(4, true),
+    width: view.getUint16(8, true),
+    height: view.getUint16(10, true),
+    keyFrame: (view.getUint32(12, true) & 1) !== 0,
+  };
+};
