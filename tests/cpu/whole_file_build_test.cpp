@@ -182,6 +182,16 @@ TEST(WholeFileBuild, EachLoadSceneFormReceivesRacelabsSceneData) {
          "void CudaRenderer::loadScene(SceneName n, bool bench) { g_form = bench ? 3 : 4; loadCircleScene(n, numCircles, "
          "position, velocity, color, radius); g_circles = numCircles; g_lastRadius = radius[numCircles - 1]; }",
          3},
+        // The loader's forms without velocity, of renderers on the CMU starter that draw still scenes: one with
+        // the benchMode switch passed on (a 2019 port), one without (a 2020 port).
+        {"still_bench", "void loadScene(SceneName name, bool benchMode);",
+         "void CudaRenderer::loadScene(SceneName n, bool bench) { g_form = bench ? 5 : 6; loadCircleScene(n, numCircles, "
+         "position, color, radius, bench); g_circles = numCircles; g_lastRadius = radius[numCircles - 1]; }",
+         5},
+        {"still", "void loadScene(SceneName name);",
+         "void CudaRenderer::loadScene(SceneName n) { g_form = 7; loadCircleScene(n, numCircles, position, color, "
+         "radius); g_circles = numCircles; g_lastRadius = radius[numCircles - 1]; }",
+         7},
     };
     const float position[9] = {.1f, .2f, .3f, .4f, .5f, .6f, .7f, .8f, .9f};
     const float color[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
@@ -200,6 +210,100 @@ TEST(WholeFileBuild, EachLoadSceneFormReceivesRacelabsSceneData) {
         EXPECT_EQ(library.symbol<int()>("test_form")(), form.expectedForm);
         EXPECT_EQ(library.symbol<int()>("test_circles")(), 3);
         EXPECT_FLOAT_EQ(library.symbol<float()>("test_last_radius")(), .25f);
+        library.symbol<void(void*)>("racelab_harness_destroy")(renderer);
+    }
+}
+
+// Files that built with the toolkit of their year build unchanged with this one (docs/DECISIONS.md, "Whole
+// files of every year"). The course's cudaRenderer.h has long defined `uint` as a macro; a solution that
+// includes it before thrust then hands the macro to CUDA 13's libcu++, which uses `uint` as a name.
+TEST(WholeFileBuild, AUintMacroBeforeThrustBuildsAsWithTheToolkitOfItsYear) {
+    REQUIRE_NVCC();
+    Solution solution = minimalSolution(
+        "void loadScene(SceneName name);",
+        "void CudaRenderer::loadScene(SceneName n) { loadCircleScene(n, numCircles, position, velocity, color, radius); }");
+    solution.header = "#ifndef uint\n#define uint unsigned int\n#endif\n" + solution.header;
+    solution.source += R"(
+#include <thrust/device_ptr.h>
+#include <thrust/scan.h>
+// Counts per tile, scanned on the GPU into offsets, as tiled solutions of 2024 do.
+void scanCounts(uint* counts, uint* offsets, int tiles) {
+    thrust::exclusive_scan(thrust::device_ptr<uint>(counts), thrust::device_ptr<uint>(counts + tiles),
+                           thrust::device_ptr<uint>(offsets));
+}
+)";
+    const fs::path folder = freshTestFolder("whole-file-uint-thrust");
+    EXPECT_FALSE(buildLibrary(folder, solution).empty());
+}
+
+// A 2014 solution waits for its kernels with cudaThreadSynchronize (gone in CUDA 13.0) and sums a warp with
+// __shfl_down and tests it with __any (no mask; gone for sm_70 and later in CUDA 9.0).
+TEST(WholeFileBuild, CallsLaterToolkitsRemovedBuildAsWithTheToolkitOfTheirYear) {
+    REQUIRE_NVCC();
+    Solution solution = minimalSolution(
+        "void loadScene(SceneName name);",
+        "void CudaRenderer::loadScene(SceneName n) { loadCircleScene(n, numCircles, position, velocity, color, radius); }");
+    solution.source += R"(
+__global__ void warpSums(float* values, int* anyNegative) {
+    float v = values[threadIdx.x];
+    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down(v, offset);
+    if (__any(v < 0.f) && threadIdx.x == 0) *anyNegative = 1;
+    if (threadIdx.x == 0) values[0] = v;
+}
+void sumOnce(float* values, int* flag) {
+    warpSums<<<1, 32>>>(values, flag);
+    cudaThreadSynchronize();
+}
+)";
+    const fs::path folder = freshTestFolder("whole-file-old-calls");
+    EXPECT_FALSE(buildLibrary(folder, solution).empty());
+}
+
+// A folder carrying its year's circleRenderer.h numbers the scenes as that year did (CMU's from 2020 puts
+// BOUNCING_BALLS before FIREWORKS): racelab's scene reaches it by name, and a scene its list lacks by number.
+TEST(WholeFileBuild, AFolderWithItsOwnSceneListIsHandedTheSceneByName) {
+    REQUIRE_NVCC();
+    const fs::path folder = freshTestFolder("whole-file-own-scene-list");
+    write(folder / "circleRenderer.h", R"(#ifndef OWN_LIST_H
+#define OWN_LIST_H
+struct Image;
+typedef enum { CIRCLE_RGB, CIRCLE_RGBY, CIRCLE_TEST_10K, CIRCLE_TEST_100K, PATTERN, SNOWFLAKES, BOUNCING_BALLS,
+               HYPNOSIS, FIREWORKS, SNOWFLAKES_SINGLE_FRAME, BIG_LITTLE, LITTLE_BIG } SceneName;
+class CircleRenderer {
+public:
+    virtual ~CircleRenderer() {}
+    virtual const Image* getImage() = 0;
+    virtual void setup() = 0;
+    virtual void loadScene(SceneName name) = 0;
+    virtual void allocOutputImage(int width, int height) = 0;
+    virtual void clearImage() = 0;
+    virtual void advanceAnimation() = 0;
+    virtual void render() = 0;
+};
+#endif
+)");
+    Solution solution = minimalSolution(
+        "void loadScene(SceneName name);\n    void advanceAnimation() {}",
+        "void CudaRenderer::loadScene(SceneName n) { g_form = static_cast<int>(n); loadCircleScene(n, numCircles, "
+        "position, velocity, color, radius); }");
+    const std::string so = buildLibrary(folder, solution);
+    ASSERT_FALSE(so.empty());
+    Library library;
+    library.handle = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+    ASSERT_NE(library.handle, nullptr) << dlerror();
+    const float position[3] = {.5f, .5f, 0}, color[3] = {1, 1, 1}, radius[1] = {.1f};
+    const HarnessScene scene{1, position, nullptr, color, radius};
+    library.symbol<void(const HarnessScene*)>("racelab_harness_set_scene")(&scene);
+    // racelab's numbers (course_scene_names.h) and the enumerator of the same name in the folder's list.
+    const struct {
+        int racelab, solution;
+    } scenes[] = {{6, 8} /* FIREWORKS */, {8, 6} /* BOUNCING_BALLS */, {7, 7} /* HYPNOSIS */, {10, 10} /* BIG_LITTLE */,
+                  {12, 12} /* CIRCLE_TEST_1M: not in its list */};
+    for (const auto& s : scenes) {
+        void* renderer = library.symbol<void*()>("racelab_harness_create")();
+        ASSERT_NE(renderer, nullptr);
+        EXPECT_EQ(library.symbol<int(void*, int, int)>("racelab_harness_load_scene")(renderer, s.racelab, 0), 0);
+        EXPECT_EQ(library.symbol<int()>("test_form")(), s.solution) << "racelab's scene " << s.racelab;
         library.symbol<void(void*)>("racelab_harness_destroy")(renderer);
     }
 }

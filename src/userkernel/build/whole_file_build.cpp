@@ -127,7 +127,12 @@ std::string entryObjectKey(const std::string& solutionKey, const std::string& en
     std::sort(headers.begin() + 1, headers.end());
     Digest digest;
     digestKernelInputs(headers, digest);
-    return "racelab whole-file entry object\n" + solutionKey.substr(0, solutionKey.rfind("inputs ")) + "headers " + digest.hex() + "\n";
+    // The solution's options and inputs left out: the entry is compiled without them.
+    std::string options;
+    std::istringstream lines(solutionKey.substr(0, solutionKey.rfind("inputs ")));
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("solution ", 0) != 0) options += line + "\n";
+    return "racelab whole-file entry object\n" + options + "headers " + digest.hex() + "\n";
 }
 
 // What a build needs before anything runs, looked for in this order: the solution readable, nvcc, the
@@ -158,11 +163,82 @@ Prerequisites findPrerequisites(const std::string& sourcePath, const WholeFileHa
 struct NvccCommands {
     std::string nvcc;
     std::string entry;  // the harness's entry file, built beside the solution
+    std::string compat;  // racelab_toolkit_compat.h, pre-included in the solution's compile
     std::vector<std::string> compileOptions, linkOptions;
+    std::vector<std::string> solutionOptions;  // the solution's compile only: what it is built as of its year
 };
 
+// The folders nvcc finds the toolkit's headers in: include/ beside its bin/, and include/cccl/ where CUDA 13
+// keeps thrust, CUB and libcu++.
+std::vector<fs::path> toolkitIncludeFolders(const std::string& nvcc) {
+    std::error_code ec;
+    const fs::path real = fs::canonical(nvcc, ec);
+    const fs::path include = (ec ? fs::path(nvcc) : real).parent_path().parent_path() / "include";
+    return {include, include / "cccl"};
+}
+
+// The CCCL headers (<thrust/...>, <cub/...>, <cuda/...>) that `files` include, each once, in the order they
+// are first included, where the toolkit has them.
+std::vector<std::string> cclIncludes(const std::vector<std::string>& files, const std::string& nvcc) {
+    static const std::regex include(R"(^\s*#\s*include\s*<((thrust|cub|cuda)/[^>]+)>)");
+    const std::vector<fs::path> folders = toolkitIncludeFolders(nvcc);
+    std::vector<std::string> out;
+    for (const std::string& file : files) {
+        std::istringstream lines(readWholeFile(file).value_or(""));
+        for (std::string line; std::getline(lines, line);) {
+            std::smatch m;
+            if (!std::regex_search(line, m, include) || std::find(out.begin(), out.end(), m[1].str()) != out.end()) continue;
+            std::error_code ec;
+            if (std::any_of(folders.begin(), folders.end(), [&](const fs::path& f) { return fs::is_regular_file(f / m[1].str(), ec); }))
+                out.push_back(m[1]);
+        }
+    }
+    return out;
+}
+
+// Whether `files` define one of CCCL's own configuration macros (THRUST_DEVICE_SYSTEM, CUB_IGNORE_..., ...),
+// which only take effect where they come before CCCL's headers.
+bool configuresCccl(const std::vector<std::string>& files) {
+    static const std::regex define(R"(^\s*#\s*define\s+_?(THRUST|CUB|CCCL|LIBCUDACXX)_\w*)");
+    for (const std::string& file : files) {
+        std::istringstream lines(readWholeFile(file).value_or(""));
+        for (std::string line; std::getline(lines, line);)
+            if (std::regex_search(line, define)) return true;
+    }
+    return false;
+}
+
+// Whether `files` call the warp votes without a mask (__any(, __all(, __ballot().
+bool callsMasklessVotes(const std::vector<std::string>& files) {
+    static const std::regex vote(R"(\b__(any|all|ballot)\s*\()");
+    for (const std::string& file : files)
+        if (std::regex_search(readWholeFile(file).value_or(""), vote)) return true;
+    return false;
+}
+
+// What the solution's compile is given before its own text, so that a file that built with the toolkit of its
+// year builds with this one unchanged (docs/DECISIONS.md, "Whole files of every year build as their toolkit
+// built them, unedited"), in this order:
+//   - the CCCL headers the solution includes, in its order. Its own #include of them then finds their include
+//     guards set and adds nothing, so macros it defines first -- the course's cudaRenderer.h has long defined
+//     `uint` as `unsigned int`, which CUDA 13's libcu++ uses as a name -- reach no CCCL header, as they reached
+//     none of the older toolkits' that did not use those names. Not where the solution configures CCCL with
+//     its own macros: those must come first, so such a file is built as written;
+//   - racelab_toolkit_compat.h: the calls later toolkits removed (cudaThreadSynchronize, CUDA 13.0; the warp
+//     intrinsics without a mask, CUDA 9.0 for sm_70 on), each mapped to its documented replacement. The votes
+//     are renamed by macros, so only for a file that calls them.
+std::vector<std::string> solutionPreIncludes(const std::string& compat, const std::vector<std::string>& files,
+                                             const std::string& nvcc) {
+    std::vector<std::string> options;
+    if (!configuresCccl(files))
+        for (const std::string& header : cclIncludes(files, nvcc)) options.insert(options.end(), {"-include", header});
+    options.insert(options.end(), {"-include", compat});
+    if (callsMasklessVotes(files)) options.push_back("-DRACELAB_MASKLESS_VOTES");
+    return options;
+}
+
 NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& harness, const std::string& architecture,
-                          const std::string& sourcePath) {
+                          const std::string& sourcePath, const std::vector<std::string>& dependencies) {
     const std::string& folder = found.harnessFolder;
     NvccCommands commands;
     commands.nvcc = found.nvcc;
@@ -178,6 +254,8 @@ NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& ha
                                "-I" + fs::path(sourcePath).parent_path().string(), "-I" + folder,
                                "-I" + (fs::path(folder) / "fallback").string()};
     commands.linkOptions = {"-shared", "-Xlinker", "--no-undefined", "--gpu-architecture=" + architecture};
+    commands.compat = (fs::path(folder) / "racelab_toolkit_compat.h").string();
+    commands.solutionOptions = solutionPreIncludes(commands.compat, dependencies, found.nvcc);
     return commands;
 }
 
@@ -186,9 +264,11 @@ NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& ha
 std::string solutionKey(const NvccCommands& commands, const std::vector<std::string>& dependencies) {
     std::string key = "racelab whole-file solution\nnvcc " + nvccVersion(commands.nvcc) + "\n";
     for (const std::string& option : commands.compileOptions) key += option + "\n";
+    for (const std::string& option : commands.solutionOptions) key += "solution " + option + "\n";
     for (const std::string& option : commands.linkOptions) key += "link " + option + "\n";
     std::vector<std::string> inputs = dependencies;
     inputs.push_back(commands.entry);
+    inputs.push_back(commands.compat);
     Digest digest;
     digestKernelInputs(inputs, digest);
     key += "inputs " + digest.hex() + "\n";
@@ -217,9 +297,11 @@ struct ScratchFiles {
     std::string solutionObject, entryObject, library;
 };
 
-std::vector<std::string> compileCommand(const NvccCommands& commands, const std::string& source, const std::string& object) {
+std::vector<std::string> compileCommand(const NvccCommands& commands, const std::string& source, const std::string& object,
+                                       const std::vector<std::string>& extra = {}) {
     std::vector<std::string> argv{commands.nvcc, "-c"};
     argv.insert(argv.end(), commands.compileOptions.begin(), commands.compileOptions.end());
+    argv.insert(argv.end(), extra.begin(), extra.end());
     argv.insert(argv.end(), {"-o", object, source});
     return argv;
 }
@@ -235,7 +317,8 @@ ProgramRun compileObjects(const NvccCommands& commands, const std::string& sourc
     if (!cachedEntry)
         entryCompile = std::thread(
             [&] { entryRun = runProgram(compileCommand(commands, commands.entry, files.entryObject), timeoutSeconds); });
-    ProgramRun run = runProgram(compileCommand(commands, sourcePath, files.solutionObject), timeoutSeconds);
+    ProgramRun run =
+        runProgram(compileCommand(commands, sourcePath, files.solutionObject, commands.solutionOptions), timeoutSeconds);
     if (entryCompile.joinable()) entryCompile.join();
     if (!cachedEntry) {
         run = combined(run, entryRun);
@@ -320,7 +403,7 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
         build.failure = found.failure;
         return build;
     }
-    const NvccCommands commands = nvccCommands(found, harness, request.architecture, build.sourcePath);
+    const NvccCommands commands = nvccCommands(found, harness, request.architecture, build.sourcePath, build.dependencies);
     const std::string key = solutionKey(commands, build.dependencies);
     if (takeFromCache(cache, key, build)) return build;
     // The entry file is compiled apart, and kept: it changes only with the solution's headers, so a save of
