@@ -177,43 +177,35 @@ std::vector<fs::path> toolkitIncludeFolders(const std::string& nvcc) {
     return {include, include / "cccl"};
 }
 
-// The CCCL headers (<thrust/...>, <cub/...>, <cuda/...>) that `files` include, each once, in the order they
-// are first included, where the toolkit has them.
-std::vector<std::string> cclIncludes(const std::vector<std::string>& files, const std::string& nvcc) {
+// What the pre-includes depend on in a solution's files, read in one pass over each file.
+struct SolutionIdioms {
+    std::vector<std::string> cccl;  // the CCCL headers (<thrust/...>, <cub/...>, <cuda/...>) they include, each
+                                    // once, in the order first included, where the toolkit has them
+    bool configuresCccl = false;    // they define one of CCCL's own configuration macros (THRUST_DEVICE_SYSTEM,
+                                    // CUB_IGNORE_..., ...), which only take effect before CCCL's headers
+    bool masklessVotes = false;     // they call the warp votes without a mask (__any(, __all(, __ballot()
+};
+
+SolutionIdioms readIdioms(const std::vector<std::string>& files, const std::string& nvcc) {
     static const std::regex include(R"(^\s*#\s*include\s*<((thrust|cub|cuda)/[^>]+)>)");
+    static const std::regex define(R"(^\s*#\s*define\s+_?(THRUST|CUB|CCCL|LIBCUDACXX)_\w*)");
+    static const std::regex vote(R"(\b__(any|all|ballot)\s*\()");
     const std::vector<fs::path> folders = toolkitIncludeFolders(nvcc);
-    std::vector<std::string> out;
+    SolutionIdioms found;
     for (const std::string& file : files) {
         std::istringstream lines(readWholeFile(file).value_or(""));
         for (std::string line; std::getline(lines, line);) {
+            found.configuresCccl |= std::regex_search(line, define);
+            found.masklessVotes |= std::regex_search(line, vote);
             std::smatch m;
-            if (!std::regex_search(line, m, include) || std::find(out.begin(), out.end(), m[1].str()) != out.end()) continue;
+            if (!std::regex_search(line, m, include) || std::find(found.cccl.begin(), found.cccl.end(), m[1].str()) != found.cccl.end())
+                continue;
             std::error_code ec;
             if (std::any_of(folders.begin(), folders.end(), [&](const fs::path& f) { return fs::is_regular_file(f / m[1].str(), ec); }))
-                out.push_back(m[1]);
+                found.cccl.push_back(m[1]);
         }
     }
-    return out;
-}
-
-// Whether `files` define one of CCCL's own configuration macros (THRUST_DEVICE_SYSTEM, CUB_IGNORE_..., ...),
-// which only take effect where they come before CCCL's headers.
-bool configuresCccl(const std::vector<std::string>& files) {
-    static const std::regex define(R"(^\s*#\s*define\s+_?(THRUST|CUB|CCCL|LIBCUDACXX)_\w*)");
-    for (const std::string& file : files) {
-        std::istringstream lines(readWholeFile(file).value_or(""));
-        for (std::string line; std::getline(lines, line);)
-            if (std::regex_search(line, define)) return true;
-    }
-    return false;
-}
-
-// Whether `files` call the warp votes without a mask (__any(, __all(, __ballot().
-bool callsMasklessVotes(const std::vector<std::string>& files) {
-    static const std::regex vote(R"(\b__(any|all|ballot)\s*\()");
-    for (const std::string& file : files)
-        if (std::regex_search(readWholeFile(file).value_or(""), vote)) return true;
-    return false;
+    return found;
 }
 
 // What the solution's compile is given before its own text, so that a file that built with the toolkit of its
@@ -229,11 +221,12 @@ bool callsMasklessVotes(const std::vector<std::string>& files) {
 //     are renamed by macros, so only for a file that calls them.
 std::vector<std::string> solutionPreIncludes(const std::string& compat, const std::vector<std::string>& files,
                                              const std::string& nvcc) {
+    const SolutionIdioms idioms = readIdioms(files, nvcc);
     std::vector<std::string> options;
-    if (!configuresCccl(files))
-        for (const std::string& header : cclIncludes(files, nvcc)) options.insert(options.end(), {"-include", header});
+    if (!idioms.configuresCccl)
+        for (const std::string& header : idioms.cccl) options.insert(options.end(), {"-include", header});
     options.insert(options.end(), {"-include", compat});
-    if (callsMasklessVotes(files)) options.push_back("-DRACELAB_MASKLESS_VOTES");
+    if (idioms.masklessVotes) options.push_back("-DRACELAB_MASKLESS_VOTES");
     return options;
 }
 
