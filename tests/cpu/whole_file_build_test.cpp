@@ -23,90 +23,14 @@
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/worker/whole_file_solution.hpp"
+#include "course_style_solution.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;
 using namespace racelab::userkernel;
+using namespace racelab::test;
 
 namespace {
-
-#define REQUIRE_NVCC() \
-    if (findNvcc().empty()) GTEST_SKIP() << nvccMissingAdvice()
-
-const WholeFileHarness& circlesHarness() { return *findScene("circles/rgb").family->kernelContract->wholeFile; }
-
-std::string write(const fs::path& path, const std::string& text) {
-    std::ofstream(path) << text;
-    return path.string();
-}
-
-// A minimal solution, as the course lays one out: the class in cudaRenderer.h, declaring `declaration` as its
-// loadScene, and cudaRenderer.cu with `definition`; it remembers what it was given, and frees what it holds as
-// the course's destructor does (the sanitize build's LeakSanitizer checks).
-struct Solution {
-    std::string header, source;
-};
-Solution minimalSolution(const std::string& declaration, const std::string& definition) {
-    Solution s;
-    s.header = R"(#include "circleRenderer.h"
-#include "image.h"
-class CudaRenderer : public CircleRenderer {
-public:
-    Image* image = nullptr;
-    int numCircles = 0;
-    float *position = nullptr, *velocity = nullptr, *color = nullptr, *radius = nullptr;
-    ~CudaRenderer() { delete image; delete[] position; delete[] velocity; delete[] color; delete[] radius; }
-    const Image* getImage() { return image; }
-    void setup() {}
-    )" + declaration + R"(
-    void allocOutputImage(int w, int h) { image = new Image(w, h); }
-    void clearImage() {}
-    void render() {}
-};
-)";
-    s.source = R"(#include "cudaRenderer.h"
-#include "sceneLoader.h"
-static int g_form = 0, g_circles = -1;
-static float g_lastRadius = 0;
-)" + definition + R"(
-extern "C" int test_form() { return g_form; }
-extern "C" int test_circles() { return g_circles; }
-extern "C" float test_last_radius() { return g_lastRadius; }
-)";
-    return s;
-}
-
-struct Library {
-    void* handle = nullptr;
-    ~Library() {
-        if (handle) dlclose(handle);
-    }
-    template <class F>
-    F* symbol(const char* name) {
-        return reinterpret_cast<F*>(dlsym(handle, name));
-    }
-};
-
-// Builds `solution` in `folder` into folder/solution.so ("" when it does not build: the failure is recorded).
-std::string buildLibrary(const fs::path& folder, const Solution& solution) {
-    write(folder / "cudaRenderer.h", solution.header);
-    const std::string file = write(folder / "cudaRenderer.cu", solution.source);
-    const KernelBuild build = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(""));
-    EXPECT_TRUE(build.ok) << build.messages();
-    if (!build.ok) return "";
-    const std::string so = (folder / "solution.so").string();
-    std::ofstream(so, std::ios::binary).write(reinterpret_cast<const char*>(build.cubin.data()),
-                                              static_cast<std::streamsize>(build.cubin.size()));
-    return so;
-}
-
-// Builds `solution` in a folder of its own and opens the library.
-void buildAndOpen(const std::string& name, const Solution& solution, Library& library) {
-    const std::string so = buildLibrary(freshTestFolder("whole-file-" + name), solution);
-    ASSERT_FALSE(so.empty());
-    library.handle = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
-    ASSERT_NE(library.handle, nullptr) << dlerror();
-}
 
 struct HarnessScene {
     int numCircles;
@@ -212,51 +136,6 @@ TEST(WholeFileBuild, EachLoadSceneFormReceivesRacelabsSceneData) {
         EXPECT_FLOAT_EQ(library.symbol<float()>("test_last_radius")(), .25f);
         library.symbol<void(void*)>("racelab_harness_destroy")(renderer);
     }
-}
-
-// Files that built with the toolkit of their year build unchanged with this one (docs/DECISIONS.md, "Whole
-// files of every year"). The course's cudaRenderer.h has long defined `uint` as a macro; a solution that
-// includes it before thrust then hands the macro to CUDA 13's libcu++, which uses `uint` as a name.
-TEST(WholeFileBuild, AUintMacroBeforeThrustBuildsAsWithTheToolkitOfItsYear) {
-    REQUIRE_NVCC();
-    Solution solution = minimalSolution(
-        "void loadScene(SceneName name);",
-        "void CudaRenderer::loadScene(SceneName n) { loadCircleScene(n, numCircles, position, velocity, color, radius); }");
-    solution.header = "#ifndef uint\n#define uint unsigned int\n#endif\n" + solution.header;
-    solution.source += R"(
-#include <thrust/device_ptr.h>
-#include <thrust/scan.h>
-// Counts per tile, scanned on the GPU into offsets, as tiled solutions of 2024 do.
-void scanCounts(uint* counts, uint* offsets, int tiles) {
-    thrust::exclusive_scan(thrust::device_ptr<uint>(counts), thrust::device_ptr<uint>(counts + tiles),
-                           thrust::device_ptr<uint>(offsets));
-}
-)";
-    const fs::path folder = freshTestFolder("whole-file-uint-thrust");
-    EXPECT_FALSE(buildLibrary(folder, solution).empty());
-}
-
-// A 2014 solution waits for its kernels with cudaThreadSynchronize (gone in CUDA 13.0) and sums a warp with
-// __shfl_down and tests it with __any (no mask; gone for sm_70 and later in CUDA 9.0).
-TEST(WholeFileBuild, CallsLaterToolkitsRemovedBuildAsWithTheToolkitOfTheirYear) {
-    REQUIRE_NVCC();
-    Solution solution = minimalSolution(
-        "void loadScene(SceneName name);",
-        "void CudaRenderer::loadScene(SceneName n) { loadCircleScene(n, numCircles, position, velocity, color, radius); }");
-    solution.source += R"(
-__global__ void warpSums(float* values, int* anyNegative) {
-    float v = values[threadIdx.x];
-    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down(v, offset);
-    if (__any(v < 0.f) && threadIdx.x == 0) *anyNegative = 1;
-    if (threadIdx.x == 0) values[0] = v;
-}
-void sumOnce(float* values, int* flag) {
-    warpSums<<<1, 32>>>(values, flag);
-    cudaThreadSynchronize();
-}
-)";
-    const fs::path folder = freshTestFolder("whole-file-old-calls");
-    EXPECT_FALSE(buildLibrary(folder, solution).empty());
 }
 
 // A folder carrying its year's circleRenderer.h numbers the scenes as that year did (CMU's from 2020 puts

@@ -13,24 +13,11 @@
 #include "core/read_file.hpp"
 #include "core/run_program.hpp"
 #include "core/temporary_path.hpp"
-#include "core/toolkit_program.hpp"
+#include "userkernel/build/nvcc_facts.hpp"
 
 namespace racelab::userkernel {
 namespace fs = std::filesystem;
 namespace {
-
-// nvcc's own version line ("Build cuda_13.0.r13.0/compiler.36424714_0"), asked once: part of every cache key.
-std::string nvccVersion(const std::string& nvcc) {
-    static std::string version = [&] {
-        const ProgramRun run = runProgram({nvcc, "--version"}, 30);
-        std::string last;
-        std::istringstream lines(run.output);
-        for (std::string line; std::getline(lines, line);)
-            if (!line.empty()) last = line;
-        return last;
-    }();
-    return version;
-}
 
 // Line `number` (1-based) of `path`, "" when there is none.
 std::string sourceLine(const std::string& path, int number) {
@@ -168,15 +155,6 @@ struct NvccCommands {
     std::vector<std::string> solutionOptions;  // the solution's compile only: what it is built as of its year
 };
 
-// The folders nvcc finds the toolkit's headers in: include/ beside its bin/, and include/cccl/ where CUDA 13
-// keeps thrust, CUB and libcu++.
-std::vector<fs::path> toolkitIncludeFolders(const std::string& nvcc) {
-    std::error_code ec;
-    const fs::path real = fs::canonical(nvcc, ec);
-    const fs::path include = (ec ? fs::path(nvcc) : real).parent_path().parent_path() / "include";
-    return {include, include / "cccl"};
-}
-
 // What the pre-includes depend on in a solution's files, read in one pass over each file.
 struct SolutionIdioms {
     std::vector<std::string> cccl;  // the CCCL headers (<thrust/...>, <cub/...>, <cuda/...>) they include, each
@@ -190,7 +168,7 @@ SolutionIdioms readIdioms(const std::vector<std::string>& files, const std::stri
     static const std::regex include(R"(^\s*#\s*include\s*<((thrust|cub|cuda)/[^>]+)>)");
     static const std::regex define(R"(^\s*#\s*define\s+_?(THRUST|CUB|CCCL|LIBCUDACXX)_\w*)");
     static const std::regex vote(R"(\b__(any|all|ballot)\s*\()");
-    const std::vector<fs::path> folders = toolkitIncludeFolders(nvcc);
+    const std::vector<fs::path> folders = nvccIncludeFolders(nvcc);
     SolutionIdioms found;
     for (const std::string& file : files) {
         std::istringstream lines(readWholeFile(file).value_or(""));
@@ -373,16 +351,6 @@ std::string harnessFolder(const WholeFileHarness& harness) {
     const fs::path folder = fs::path(include) / "harness" / harness.folder;
     std::error_code ec;
     return fs::is_regular_file(folder / harness.entrySource, ec) ? folder.string() : "";
-}
-
-std::string findNvcc() { return findToolkitProgram("nvcc", "RACELAB_NVCC"); }
-
-std::string nvccMissingAdvice() {
-    const std::string bin = cudaToolkitBinFolder().empty() ? "the toolkit's bin folder" : cudaToolkitBinFolder();
-    return "nvcc was not found (not on PATH, not in " + bin + " or /usr/local/cuda/bin); a whole-file solution is "
-           "built with it. It comes with the CUDA toolkit (NVIDIA's package cuda-nvcc, part of cuda-toolkit): put its "
-           "bin folder on PATH, or name it with RACELAB_NVCC=/path/to/nvcc. Kernels written as a launch list need "
-           "NVRTC alone and keep working.";
 }
 
 KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarness& harness, const KernelCache& cache) {

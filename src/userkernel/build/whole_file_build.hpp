@@ -9,6 +9,7 @@
 
 #include "scenes/kernel_contract.hpp"
 #include "userkernel/build/kernel_compiler.hpp"
+#include "userkernel/build/nvcc_facts.hpp"  // findNvcc, nvccMissingAdvice
 
 namespace racelab::userkernel {
 
@@ -20,11 +21,6 @@ std::optional<std::string> wholeFileSolution(const std::string& path, const Kern
 
 // The folder of the harness's headers (kernels/include/harness/<folder>), "" when the assets lack it.
 std::string harnessFolder(const WholeFileHarness& harness);
-
-// The toolkit's nvcc ("" when not found); findToolkitProgram("nvcc", "RACELAB_NVCC").
-std::string findNvcc();
-// What to do without nvcc, for messages.
-std::string nvccMissingAdvice();
 
 struct WholeFileRequest {
     std::string solutionPath;  // the solution file (wholeFileSolution's answer)
