@@ -7,17 +7,23 @@
   const query = new URLSearchParams(location.search);
   const token = query.get("token") || "";
   const fitWindow = query.get("fit") !== "0";  // fit=0: frames at the size serve was started with
+  const videoOff = query.get("video") === "0";  // video=0: JPEG frames, though the browser decodes H.264
   const canvas = document.getElementById("picture");
   const connection = document.getElementById("connection");
   const pathLine = document.getElementById("path");
   const page = window.racelabPage = {
-    framesShown: 0, lastFrame: -1, width: 0, height: 0, path: "JPEG", state: null, hello: null, opened: 0,
+    framesShown: 0, lastFrame: -1, width: 0, height: 0, path: "JPEG", kind: "", state: null, hello: null, opened: 0,
     fitWindow, screenshot: () => stream.send({type: "screenshot"}), stateOf: () => page.state,
   };
   let shownThisSecond = 0, rate = 0;
   setInterval(() => { rate = shownThisSecond; shownThisSecond = 0; showPath(); }, 1000);
+  // The path in use, with what the server says of its stream (its encoder, or why it stopped).
   const showPath = () => {
-    pathLine.textContent = `frames: ${page.path} over WebSocket, ${rate} shown/s`;
+    const video = page.state && page.state.video;
+    let path = page.path;
+    if (path.startsWith("H.264") && video && video.stopped) path = `JPEG (the server's H.264 stopped: ${video.stopped})`;
+    else if (path.startsWith("H.264") && video && video.encoder) path = `H.264 (${video.encoder}, WebCodecs), ${Math.round(video.kbps)} kbit/s`;
+    pathLine.textContent = `frames: ${path} over WebSocket, ${rate} shown/s`;
   };
 
   let panel = null;
@@ -43,18 +49,25 @@
         panel.show(message);
       }
     },
-    onFrame(bitmap, header) {
-      if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
-        canvas.width = bitmap.width;
-        canvas.height = bitmap.height;
+    // `image` is a JPEG's ImageBitmap or a decoded H.264 VideoFrame; either is drawn and closed here.
+    onFrame(image, header) {
+      const width = image.displayWidth || image.width, height = image.displayHeight || image.height;
+      if (canvas.width !== width || canvas.height !== height) {
+        canvas.width = width;
+        canvas.height = height;
       }
-      canvas.getContext("2d").drawImage(bitmap, 0, 0);
-      bitmap.close();
+      canvas.getContext("2d").drawImage(image, 0, 0);
+      image.close();
+      page.kind = header.kind;
       page.framesShown += 1;
       page.lastFrame = header.frame;
       page.width = header.width;
       page.height = header.height;
       shownThisSecond += 1;
+    },
+    onPath(text) {
+      page.path = text;
+      showPath();
     },
     onScreenshot(blob, header) {
       const link = document.createElement("a");
@@ -67,6 +80,8 @@
       link.remove();
     },
   });
+  if (videoOff) stream.videoRefused = "video=0 in the address";
+  page.stream = stream;  // read by the browser test
   panel = new racelab.Panel(send);
   document.getElementById("screenshot").onclick = page.screenshot;
   input = new racelab.Input(canvas, document.getElementById("stage"), send,

@@ -1,16 +1,23 @@
 // The connection to racelab serve: one WebSocket to /ws (with the page's token), reopened a second or a few
 // after it drops, so the page picks up a restarted server by itself. Text messages are JSON (the greeting and
 // the state, for the panel); binary ones are pictures with a 16-byte header (src/web/frame_message.hpp):
-// "JPEG" frames drawn on the canvas, "PNG " screenshots saved. The newest frame wins here too: while one is
-// being decoded only the latest that arrives meanwhile is kept.
+// "H264" frames decoded by WebCodecs (serve_video.js) where the browser can, "JPEG" frames otherwise, each drawn
+// on the canvas; "PNG " screenshots saved. The page asks for the H.264 stream once connected, and says which
+// path is in use. A JPEG's newest frame wins here too: while one is being decoded only the latest that arrives
+// meanwhile is kept.
 "use strict";
 window.racelab = window.racelab || {};
 
 racelab.Stream = class {
   constructor(token, handlers) {
     this.token = token;
-    this.handlers = handlers;  // {onOpen, onClose, onText(json), onFrame(bitmap, header), onScreenshot(blob, header)}
+    // {onOpen, onClose, onText(json), onFrame(image, header), onScreenshot(blob, header), onPath(text)}
+    this.handlers = handlers;
     this.socket = null;
+    this.videoRefused = "";  // why this page takes JPEG ("" while H.264 may be used)
+    this.video = new racelab.VideoPath((frame, header) => this.handlers.onFrame(frame, header),
+                                       () => this.send({type: "keyframe"}),
+                                       (why) => this.takeJpeg(why));
     this.retryMs = 500;
     this.decoding = false;
     this.waiting = null;  // the newest frame that arrived during a decode
@@ -24,15 +31,38 @@ racelab.Stream = class {
     url.search = `?token=${encodeURIComponent(this.token)}`;
     const socket = new WebSocket(url.href);
     socket.binaryType = "arraybuffer";
-    socket.onopen = () => { this.retryMs = 500; this.handlers.onOpen(); };
+    socket.onopen = () => { this.retryMs = 500; this.handlers.onOpen(); this.chooseStream(); };
     socket.onclose = () => {
       this.socket = null;
+      this.video.close();  // a new connection's stream starts from a key frame of its own
       this.handlers.onClose();
       setTimeout(() => this.open(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, 4000);
     };
     socket.onmessage = (event) => this.receive(event.data);
     this.socket = socket;
+  }
+
+  // H.264 where the browser decodes it and nothing has refused it yet; JPEG (the server's default) otherwise.
+  chooseStream() {
+    if (this.videoRefused) return this.handlers.onPath(`JPEG (${this.videoRefused})`);
+    this.handlers.onPath("JPEG");
+    racelab.h264Supported().then((supported) => {
+      if (!supported) {
+        this.videoRefused = "this browser has no H.264 decoder";
+        return this.handlers.onPath(`JPEG (${this.videoRefused})`);
+      }
+      if (!this.connected()) return;
+      this.send({type: "stream", name: "h264"});
+      this.handlers.onPath("H.264 (WebCodecs)");
+    });
+  }
+
+  takeJpeg(why) {
+    this.videoRefused = why;
+    this.video.close();
+    this.send({type: "stream", name: "jpeg"});
+    this.handlers.onPath(`JPEG (${why})`);
   }
 
   connected() { return this.socket !== null && this.socket.readyState === WebSocket.OPEN; }
@@ -53,6 +83,8 @@ racelab.Stream = class {
     const payload = new Uint8Array(data, 16);
     if (header.kind === "PNG ") {
       this.handlers.onScreenshot(new Blob([payload], {type: "image/png"}), header);
+    } else if (header.kind === "H264") {
+      this.video.push(payload, header);
     } else if (header.kind === "JPEG") {
       this.waiting = {payload, header};
       this.decodeNext();

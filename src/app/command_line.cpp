@@ -176,6 +176,14 @@ CommandLine::CommandLine() {
     serveCommand->add_option("--jpeg-quality", serve.jpegQuality, "JPEG quality of the frames sent, 1..100")
         ->capture_default_str()
         ->check(CLI::Range(1, 100));
+    serveCommand->add_option("--video", serve.video,
+                             "h264: frames as an H.264 stream (NVENC, else x264) to browsers that decode it with "
+                             "WebCodecs, JPEG to the rest; off: JPEG frames only")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"h264", "off"}));
+    serveCommand->add_option("--max-mbps", serve.maxMbps, "the H.264 stream's peak rate in Mbit/s")
+        ->capture_default_str()
+        ->check(CLI::Range(0.5, 200.0));
     serveCommand->add_option("--frames", serve.frames, "stop after N frames (0: run until interrupted)");
     serveCommand->add_flag("--paused", serve.paused, "start paused on --frame");
 

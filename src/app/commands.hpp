@@ -38,6 +38,8 @@ struct ServeOptions {
     std::string maxSize = "1920x1080";  // the largest frame a browser window may ask for
     double fps = 60;                  // the loop's cap (0: as fast as it renders)
     int jpegQuality = 80;
+    std::string video = "h264";       // h264: the stream to browsers that decode it (JPEG to the rest); off
+    double maxMbps = 8;               // the H.264 stream's peak rate
     long frames = 0;                  // stop after N frames (0: until interrupted)
     bool paused = false;              // start paused on --frame
 };

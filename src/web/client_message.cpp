@@ -19,7 +19,8 @@ constexpr ClientRequest kRequests[] = {
     ClientRequest::Scene,   ClientRequest::Variant, ClientRequest::View,      ClientRequest::Wipe,
     ClientRequest::HeatFrames, ClientRequest::Parameter, ClientRequest::Pause, ClientRequest::Play,
     ClientRequest::Step,    ClientRequest::Restart, ClientRequest::RaceMeter, ClientRequest::Size,
-    ClientRequest::Key,     ClientRequest::Pointer, ClientRequest::Screenshot};
+    ClientRequest::Key,     ClientRequest::Pointer, ClientRequest::Screenshot, ClientRequest::Stream,
+    ClientRequest::KeyFrame};
 
 // Every field but "type" must be one of `allowed`: an unexpected field is a client we do not know.
 void onlyFields(const Json& message, std::initializer_list<const char*> allowed) {
@@ -124,11 +125,17 @@ ClientMessage read(const Json& message) {
             m.dy = number(message, "dy", -10000, 10000, false);
             m.wheel = number(message, "wheel", -100, 100, false);
             break;
+        case ClientRequest::Stream:
+            onlyFields(message, {"name"});
+            m.name = text(message, "name");
+            if (m.name != "h264" && m.name != "jpeg") throw Refusal{"'name' of a stream is h264 or jpeg"};
+            break;
         case ClientRequest::Pause:
         case ClientRequest::Play:
         case ClientRequest::Step:
         case ClientRequest::Restart:
         case ClientRequest::Screenshot:
+        case ClientRequest::KeyFrame:
             onlyFields(message, {});
             break;
     }
@@ -154,6 +161,8 @@ const char* clientRequestName(ClientRequest request) {
         case ClientRequest::Key: return "key";
         case ClientRequest::Pointer: return "pointer";
         case ClientRequest::Screenshot: return "screenshot";
+        case ClientRequest::Stream: return "stream";
+        case ClientRequest::KeyFrame: return "keyframe";
     }
     return "?";
 }

@@ -29,6 +29,8 @@ enum class ClientRequest {
     Key,         // name: a viewer key, "G", "B", "1".."9", "V", "R", "space" (checked by the loop)
     Pointer,     // dx, dy (pixels, -10000..10000), wheel (notches, -100..100): orbit and zoom
     Screenshot,  // the current frame as a PNG, sent back to this client only
+    Stream,      // name: "h264" | "jpeg", the frames this client decodes (the server's own; JPEG until said)
+    KeyFrame,    // this client lost its place in the H.264 stream: frames resume at the next key frame
 };
 
 struct ClientMessage {

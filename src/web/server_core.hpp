@@ -29,7 +29,7 @@ class WebSocketSession;
 
 struct AtomicCounters {
     std::atomic<long> clientsNow{0}, clientsSeen{0}, refused{0}, closedForMessages{0}, picturesSent{0},
-        picturesReplaced{0};
+        picturesReplaced{0}, videoClients{0}, keyFramesAsked{0};
 };
 
 // `io` comes last, so it is destroyed first: the sessions its unrun handlers still hold end while the map of
@@ -39,8 +39,10 @@ struct ServerCore {
     WebServer::MessageHandler onMessage;
     std::map<ClientId, std::weak_ptr<WebSocketSession>> clients;
     ClientId nextClient = 1;
-    Picture greeting, latestState, latestFrame;
+    Picture greeting, latestState, latestJpeg;
     AtomicCounters counters;
+    std::atomic<bool> keyFrameWanted{false};  // a client waits for an H.264 key frame
+    std::atomic<bool> videoStopped{false};    // no H.264 is coming: every client is sent JPEG
     asio::io_context io;
 };
 
@@ -52,5 +54,8 @@ void startWebSocketSession(beast::tcp_stream stream, Request request, ServerCore
 // Which of a client's slots a picture goes to: each holds one, overwritten by the next.
 enum class Slot { State, Frame, Own };
 void deliver(WebSocketSession& session, Slot slot, Picture picture);
+// A frame (web/frame_message.hpp) to a client that decodes its kind; an H.264 frame only where the client's
+// decoder can take it next (web/websocket_session.cpp).
+void deliverFrame(WebSocketSession& session, const Picture& picture, bool video, bool keyFrame);
 
 }  // namespace racelab::web::detail

@@ -1,11 +1,13 @@
 #include "web/web_server.hpp"
 
+#include <optional>
 #include <thread>
 
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
 
 #include "core/errors.hpp"
+#include "web/frame_message.hpp"
 #include "web/server_core.hpp"
 
 namespace racelab::web {
@@ -86,9 +88,14 @@ long WebServer::clientCount() const { return impl_->core.counters.clientsNow.loa
 
 ServerCounters WebServer::counters() const {
     const AtomicCounters& c = impl_->core.counters;
-    return {c.clientsNow.load(), c.clientsSeen.load(), c.refused.load(), c.closedForMessages.load(),
-            c.picturesSent.load(), c.picturesReplaced.load()};
+    return {c.clientsNow.load(),        c.clientsSeen.load(),      c.refused.load(),
+            c.closedForMessages.load(), c.picturesSent.load(),     c.picturesReplaced.load(),
+            c.videoClients.load(),      c.keyFramesAsked.load()};
 }
+
+bool WebServer::takeKeyFrameRequest() { return impl_->core.keyFrameWanted.exchange(false); }
+
+void WebServer::stopVideo() { impl_->core.videoStopped = true; }
 
 void WebServer::setGreeting(std::string json) {
     auto picture = std::make_shared<const std::string>(std::move(json));
@@ -104,9 +111,19 @@ void WebServer::publishState(std::string json) {
 }
 
 void WebServer::publishFrame(std::shared_ptr<const std::string> picture) {
-    asio::post(impl_->core.io, [this, picture = std::move(picture)] {
-        impl_->core.latestFrame = picture;
-        impl_->toEveryClient(Slot::Frame, picture);
+    const std::optional<PictureHeader> header = readPictureHeader(*picture);
+    if (!header) return;
+    const bool video = header->kind == PictureKind::H264, key = header->keyFrame;
+    asio::post(impl_->core.io, [this, picture = std::move(picture), video, key] {
+        if (!video) impl_->core.latestJpeg = picture;
+        for (auto it = impl_->core.clients.begin(); it != impl_->core.clients.end();) {
+            if (auto session = it->second.lock()) {
+                deliverFrame(*session, picture, video, key);
+                ++it;
+            } else {
+                it = impl_->core.clients.erase(it);
+            }
+        }
     });
 }
 

@@ -3,6 +3,9 @@
 // (web/client_message.hpp) and the pictures and state out. Every request must carry the access token
 // (web/access_token.hpp); one without it gets 403 and nothing else.
 //
+// Frames go as JPEG or as an H.264 stream, as each client asks (web/client_message.hpp, "stream"); the
+// server keeps that choice and the client's place in the stream itself and hands the loop no such message.
+//
 // It runs on a thread of its own. Whatever the frame loop publishes goes into one slot per client that the
 // next publication overwrites ("the latest frame wins"): a slow client or link gets fewer frames, each a
 // current one, and never slows the publisher or makes anything queue. Nothing Beast declares is visible here.
@@ -31,7 +34,9 @@ struct ServerCounters {
     long refused = 0;           // requests answered 403
     long closedForMessages = 0; // clients closed for a malformed or oversized message
     long picturesSent = 0;
-    long picturesReplaced = 0;  // overwritten in a client's slot before they could be sent
+    long picturesReplaced = 0;  // overwritten in a client's slot before they could be sent (or, H.264, left out)
+    long videoClients = 0;      // clients now decoding the H.264 stream (the rest take JPEG)
+    long keyFramesAsked = 0;    // times a client needed an H.264 key frame (joined, or fell behind)
 };
 
 class WebServer {
@@ -55,8 +60,15 @@ public:
     void setGreeting(std::string json);
     // The latest state (a JSON text message) to every client; a new client gets the latest at once. Any thread.
     void publishState(std::string json);
-    // A picture (web/frame_message.hpp) to every client's frame slot. Any thread.
+    // A frame (web/frame_message.hpp) to every client that decodes its kind, JPEG or H.264 (each client says
+    // which; JPEG until it does). A JPEG frame waiting in a client's slot is replaced by the next; an H.264
+    // frame cannot be (the next one is coded from it), so a client still holding one leaves the new frame out
+    // and waits for a key frame, which it asks for (takeKeyFrameRequest). Any thread.
     void publishFrame(std::shared_ptr<const std::string> picture);
+    // Whether a client waits for an H.264 key frame since the last call; the publisher's next frame is one.
+    bool takeKeyFrameRequest();
+    // No H.264 will come (the encoder failed): from now on every client is sent JPEG frames. Any thread.
+    void stopVideo();
     // A picture to one client only (its screenshot), in a slot of its own. Any thread.
     void sendTo(ClientId client, std::shared_ptr<const std::string> picture);
 

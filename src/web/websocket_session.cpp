@@ -1,7 +1,8 @@
 // One client's WebSocket: its messages read (text only, at most kMaxClientMessageBytes, each parsed and
 // checked) and handed to the server's handler; its pictures written one at a time from three slots that each
 // hold the latest (its own screenshot, then the state, then the frame), so a slow client never makes
-// anything queue. A message that fails the checks closes this client alone (close code 1008, policy).
+// anything queue. A message that fails the checks closes this client alone (close code 1008, policy). Which
+// frames it takes (JPEG or the H.264 stream) and its place in the stream are kept here.
 #include <cstdio>
 #include <memory>
 
@@ -24,6 +25,7 @@ public:
         if (id_ == 0) return;
         core_.clients.erase(id_);
         --core_.counters.clientsNow;
+        if (video_) --core_.counters.videoClients;
     }
 
     void start(Request request) {
@@ -42,6 +44,23 @@ public:
         writeNext();
     }
 
+    // A JPEG frame goes to a client that takes JPEG; an H.264 frame to one that decodes the stream, and only
+    // where its decoder can take it next: after the frames it already has, or a key frame. A frame that would
+    // have to replace one still waiting here is left out instead, and the client waits for a key frame.
+    void deliverFrame(const Picture& picture, bool video, bool keyFrame) {
+        const bool decodesVideo = video_ && !core_.videoStopped;
+        if (video != decodesVideo) return;
+        if (!video) return deliver(Slot::Frame, picture);
+        if (!keyFrame && (needsKey_ || frame_)) {
+            if (frame_) ++core_.counters.picturesReplaced;
+            askForKeyFrame();
+            return;
+        }
+        needsKey_ = false;
+        frame_ = picture;  // a key frame may replace what waits: the stream starts again from it
+        writeNext();
+    }
+
 private:
     void onAccept(beast::error_code ec) {
         if (ec) return;
@@ -52,7 +71,7 @@ private:
         // The greeting first: the page builds its panel from it before any state or frame arrives.
         pendingGreeting_ = core_.greeting;
         state_ = core_.latestState;
-        frame_ = core_.latestFrame;
+        frame_ = core_.latestJpeg;  // JPEG until the client asks for the stream
         read();
         writeNext();
     }
@@ -72,8 +91,30 @@ private:
         buffer_.consume(buffer_.size());
         auto parsed = parseClientMessage(text);
         if (auto* why = std::get_if<std::string>(&parsed)) return refuse(*why, true);
-        if (core_.onMessage) core_.onMessage(id_, std::get<ClientMessage>(parsed));
+        const ClientMessage& message = std::get<ClientMessage>(parsed);
+        if (message.request == ClientRequest::Stream) {
+            chooseStream(message.name == "h264");
+        } else if (message.request == ClientRequest::KeyFrame) {
+            if (video_) askForKeyFrame();
+        } else if (core_.onMessage) {
+            core_.onMessage(id_, message);
+        }
         read();
+    }
+
+    void chooseStream(bool video) {
+        if (video == video_) return;
+        video_ = video;
+        core_.counters.videoClients += video ? 1 : -1;
+        frame_ = video ? nullptr : core_.latestJpeg;  // what waits is of the other kind
+        if (video) askForKeyFrame();
+        writeNext();
+    }
+
+    void askForKeyFrame() {
+        if (!needsKey_) ++core_.counters.keyFramesAsked;
+        needsKey_ = true;
+        core_.keyFrameWanted = true;
     }
 
     void refuse(const std::string& why, bool sendClose) {
@@ -108,6 +149,8 @@ private:
     ClientId id_ = 0;
     Picture pendingGreeting_, own_, state_, frame_, inFlight_;
     bool writing_ = false, closing_ = false;
+    bool video_ = false;    // decodes the H.264 stream (else JPEG)
+    bool needsKey_ = false; // lost its place in the stream: only a key frame may come next
 };
 
 void startWebSocketSession(beast::tcp_stream stream, Request request, ServerCore& core) {
@@ -115,5 +158,9 @@ void startWebSocketSession(beast::tcp_stream stream, Request request, ServerCore
 }
 
 void deliver(WebSocketSession& session, Slot slot, Picture picture) { session.deliver(slot, std::move(picture)); }
+
+void deliverFrame(WebSocketSession& session, const Picture& picture, bool video, bool keyFrame) {
+    session.deliverFrame(picture, video, keyFrame);
+}
 
 }  // namespace racelab::web::detail

@@ -4,8 +4,11 @@ backend by default, so it runs on a machine with no GPU). CTest Serve.InChromium
 
   1. the token is enforced: the page, a script and the WebSocket without it (or with a wrong one) get 403;
   2. frames arrive and the canvas shows the scene: its pixels against racelab's own frame of the same scene,
-     size and frame (`racelab render` to a PPM), within JPEG's tolerance (TOLERANCE below), and the page's
-     lossless screenshot (PNG) equal to it exactly;
+     size and frame (`racelab render` to a PPM), within a lossy codec's tolerance (TOLERANCE below), and the
+     page's lossless screenshot (PNG) equal to it exactly. Both paths: the H.264 stream decoded by WebCodecs
+     (what Chromium takes by default; the page says so), then JPEG (the page loaded with video=0);
+  2b. the H.264 path recovers from a lost decoder: the page asks for a key frame, the server sends one (its
+     count in the state goes up) and frames are drawn again;
   3. a click on a variant reaches the loop: the state shows it chosen and its button marked, the race meter
      says what it reads (on the cuda backend: the frame changes and the meter counts differing pixels; on the
      cpu backend, which draws the reference whatever the variant, its own line); a key (G) picks good again;
@@ -29,10 +32,11 @@ import urllib.error
 import urllib.request
 
 SCENE, OTHER_SCENE, SIZE, FRAME = "circles/rand10k", "circles/pattern", (320, 240), 30
-# JPEG (quality 90, colour at half resolution) against the exact frame: the mean over every channel of every
-# pixel within MEAN levels, and all but 2 % of the channel values within NEAR levels. rand10k's 10,000 small
-# circles are the hard case for JPEG (measured: mean 4.2, 0.6 % over 24, worst 55); the same frame upside
-# down, or another scene, is off by far more (checked below, so the comparison can fail).
+# JPEG (quality 90) or H.264 (x264, constant quality 20), each with colour at half resolution, against the
+# exact frame: the mean over every channel of every pixel within MEAN levels, and all but 2 % of the channel
+# values within NEAR levels. rand10k's 10,000 small circles are the hard case for both (measured: JPEG mean
+# 4.2, 0.6 % over 24, worst 55; H.264 mean 3.6, 1.4 % over 24, worst 99); the same frame upside down, or
+# another scene, is off by far more (checked below, so the comparison can fail).
 TOLERANCE = {"mean": 6.0, "near": 24, "outside_near": 0.02}
 TOKEN = "serve-browser-test-0123456789"
 
@@ -201,14 +205,13 @@ def run(driver, racelab, args, folder):
     try:
         check_token(server)
         driver.get(server.url + "&fit=0")  # fit=0: frames at --size, the size of racelab's own frame
-        wait_for(driver, "return window.racelabPage && window.racelabPage.framesShown >= 3 && window.racelabPage.state",
-                 "the first frames and state")
-        mean, outside, worst = compare(driver.execute_script(CANVAS_RGB), reference, "the canvas")
-        print(f"frames: canvas against racelab render: mean difference {mean:.2f} levels, {100 * outside:.2f} % of "
-              f"values over {TOLERANCE['near']} (worst {worst})")
-        assert mean <= TOLERANCE["mean"] and outside <= TOLERANCE["outside_near"], "the canvas is not racelab's frame"
-        upside_down = compare(driver.execute_script(CANVAS_RGB), flipped(reference), "the canvas")[0]
-        assert upside_down > 2 * TOLERANCE["mean"], f"the frame upside down is as close ({upside_down:.1f}): no test"
+        check_frames(driver, reference, "H264", "H.264 (libx264, WebCodecs)")
+        check_video_recovers(driver)
+        driver.get(server.url + "&fit=0&video=0")
+        check_frames(driver, reference, "JPEG", "JPEG (video=0 in the address)")
+        driver.get(server.url + "&fit=0")
+        wait_for(driver, "return window.racelabPage.kind === 'H264' && window.racelabPage.framesShown >= 3",
+                 "H.264 frames again")
         exact = compare(driver.execute_async_script(SCREENSHOT_RGB), reference, "the screenshot")
         assert exact[2] == 0, f"the lossless screenshot differs from racelab render by up to {exact[2]} levels"
         print("screenshot: the PNG the page saves equals racelab render's frame exactly")
@@ -228,6 +231,31 @@ def run(driver, racelab, args, folder):
         print("restart: the page reconnected to the restarted server and shows its frames")
     finally:
         server.stop()
+
+
+def check_frames(driver, reference, kind, path):
+    wait_for(driver, f"const p = window.racelabPage; return p && p.kind === '{kind}' && p.framesShown >= 3 && p.state",
+             f"the first {kind} frames and state")
+    wait_for(driver, f"return document.getElementById('path').textContent.startsWith('frames: {path}')",
+             f"the page to say it shows {path}")
+    mean, outside, worst = compare(driver.execute_script(CANVAS_RGB), reference, "the canvas")
+    print(f"frames ({path}): canvas against racelab render: mean difference {mean:.2f} levels, {100 * outside:.2f} % "
+          f"of values over {TOLERANCE['near']} (worst {worst})")
+    assert mean <= TOLERANCE["mean"] and outside <= TOLERANCE["outside_near"], "the canvas is not racelab's frame"
+    upside_down = compare(driver.execute_script(CANVAS_RGB), flipped(reference), "the canvas")[0]
+    assert upside_down > 2 * TOLERANCE["mean"], f"the frame upside down is as close ({upside_down:.1f}): no test"
+
+
+def check_video_recovers(driver):
+    keys = wait_for(driver, "const s = window.racelabPage.state; return s.video.keyFrames > 0 && s.video.keyFrames",
+                    "the server's count of key frames")
+    shown = driver.execute_script("const p = window.racelabPage; p.stream.video.failed('a loss the test made');"
+                                  "return p.framesShown")
+    wait_for(driver, f"return window.racelabPage.state.video.keyFrames > {keys}", "a key frame sent for the page")
+    wait_for(driver, f"return window.racelabPage.kind === 'H264' && window.racelabPage.framesShown > {shown} + 2",
+             "H.264 frames drawn again")
+    print(f"H.264 loss: the page asked for a key frame, the server sent one (key frames {keys} -> "
+          f"{driver.execute_script('return window.racelabPage.state.video.keyFrames')}) and frames are drawn again")
 
 
 def check_variant_click(driver, backend, reference):

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "app/serve/serve_state.hpp"
+#include "app/serve/serve_video_stream.hpp"
 #include "app/viewer/viewer.hpp"  // presentModeFor
 #include "core/errors.hpp"
 #include "core/image_io.hpp"
@@ -20,12 +21,18 @@ namespace {
 constexpr double kStateEveryMs = 100;  // the panel's numbers and graph ten times a second
 constexpr auto kIdleWait = std::chrono::milliseconds(50);
 
+// --video h264: the stream at the loop's rate (60 where it is not capped), under --max-mbps.
+std::unique_ptr<web::VideoStream> videoStreamFor(const ServeOptions& options) {
+    if (options.video != "h264") return nullptr;
+    return std::make_unique<ServeVideoStream>(H264StreamSettings{options.fps > 0 ? options.fps : 60, options.maxMbps});
+}
+
 }  // namespace
 
 ServeLoop::ServeLoop(const ServeOptions& options, PreparedScene& prepared, web::WebServer& server, ServeInbox& inbox)
     : options_(options), prepared_(prepared), server_(server), inbox_(inbox),
       session_(prepared, presentModeFor(options.present), HeadlessGl::WhereAvailable),
-      publisher_(server, options.jpegQuality), grab_(publisher_), size_(prepared.size),
+      publisher_(server, options.jpegQuality, videoStreamFor(options)), grab_(publisher_), size_(prepared.size),
       maxSize_(parseSize(options.maxSize)) {
     controls_ = comparisonControls(options.comparison, prepared.variant);
     controls_.paused = options.paused;
@@ -95,7 +102,8 @@ void ServeLoop::publishState() {
     sinceState_.restart();
     ServeStateView view{*prepared_.scene, controls_, session_.loop().race(), history_, sceneNames_,
                         {session_.loop().frameIndex(), size_, backendName(prepared_.backend), session_.presenterName(),
-                         status_, publisher_.lastEncodeMs(), server_.counters().picturesReplaced + publisher_.framesReplaced()},
+                         status_, publisher_.lastEncodeMs(), server_.counters().picturesReplaced + publisher_.framesReplaced(),
+                         publisher_.videoStatus()},
                         prepared_.kernel.get()};
     server_.publishState(stateJson(view));
 }

@@ -63,6 +63,8 @@ void ServeLoop::apply(web::ClientId client, const web::ClientMessage& m) {
             if (std::find(screenshotFor_.begin(), screenshotFor_.end(), client) == screenshotFor_.end())
                 screenshotFor_.push_back(client);
             break;
+        case ClientRequest::Stream:
+        case ClientRequest::KeyFrame: break;  // the server's own (web/web_server.hpp): never handed on
     }
     status_.clear();  // the last refusal is answered by a request that worked
 }

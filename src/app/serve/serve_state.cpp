@@ -129,6 +129,8 @@ std::string stateJson(const ServeStateView& v) {
         {"stats", v.scene.statsLine()},
         {"encodeMs", v.facts.encodeMs},
         {"dropped", v.facts.dropped},
+        {"video", {{"encoder", v.facts.video.encoder}, {"stopped", v.facts.video.stopped},
+                   {"kbps", v.facts.video.kbps}, {"keyFrames", v.facts.video.keyFrames}}},
     };
     Json out = state;
     if (v.kernel) out["kernel"] = kernelJson(*v.kernel);

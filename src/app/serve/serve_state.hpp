@@ -2,7 +2,8 @@
 //   the greeting, once a client: {"type":"hello", scenes, views, maxSize, backend, presenter, surface, keys}
 //   the state, ten times a second: {"type":"state", frame, scene, variants, variant, racyVariant, paused, view,
 //     wipe, heatFrames, raceMeter, race{...}, params[...], times{frameMs[], kernelMs[], frame{p50,p99},
-//     kernel{p50,p99}}, size, backend, presenter, status, stats, encodeMs, dropped, and with --kernel
+//     kernel{p50,p99}}, size, backend, presenter, status, stats, encodeMs, dropped,
+//     video{encoder, stopped, kbps, keyFrames}, and with --kernel
 //     kernel{file, state, message, output, compileMs, builds, kernelMs, handoffMs, frames, failedFrames}}
 // Every name and message from a scene or the user goes through the JSON writer, which escapes it.
 #pragma once
@@ -13,6 +14,7 @@
 #include "frame/frame_controls.hpp"
 #include "scenes/scene.hpp"
 #include "ui/frame_graph.hpp"
+#include "web/frame_publisher.hpp"
 
 namespace racelab {
 
@@ -29,6 +31,7 @@ struct ServeFacts {
     std::string backend, presenter, status;
     double encodeMs = 0;
     long dropped = 0;  // frames replaced before a client or the encoder took them
+    web::VideoStatus video;  // the H.264 stream: its encoder, or why it stopped; its rate
 };
 
 struct ServeStateView {
