@@ -80,11 +80,22 @@
       link.remove();
     },
   });
+  const recordButton = document.getElementById("record");
+  const recorder = page.recorder = new racelab.Recorder(canvas, (recording, line) => {
+    recordButton.textContent = recording ? "stop recording" : "record video";
+    recordButton.classList.toggle("chosen", recording);
+    document.getElementById("record-status").textContent = line;
+  }, (extension) => {
+    const scene = page.state ? page.state.scene.replace(/[^A-Za-z0-9_-]+/g, "-") : "frames";
+    const when = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+    return `racelab-${scene}-${when}.${extension}`;
+  });
+  recordButton.onclick = () => recorder.toggle();
   if (videoOff) stream.videoRefused = "video=0 in the address";
   page.stream = stream;  // read by the browser test
   panel = new racelab.Panel(send);
   document.getElementById("screenshot").onclick = page.screenshot;
   input = new racelab.Input(canvas, document.getElementById("stage"), send,
-                            {state: () => page.state, screenshot: page.screenshot, fitWindow});
+                            {state: () => page.state, screenshot: page.screenshot, record: () => recorder.toggle(), fitWindow});
   showPath();
 })();

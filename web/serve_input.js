@@ -1,5 +1,5 @@
 // Keys and pointer, as in the viewer (src/app/viewer/viewer_keys.cpp, viewer_pointer.cpp): G B 1-9 V R and
-// Space go to the server as keys; S saves a screenshot; a drag near the wipe's divider moves it, any other
+// Space go to the server as keys; S saves a screenshot; C starts and stops a recording; a drag near the wipe's divider moves it, any other
 // drag orbits (the mesh) and the wheel zooms. The picture's size follows the window, sent when it settles.
 "use strict";
 window.racelab = window.racelab || {};
@@ -8,7 +8,7 @@ racelab.Input = class {
   constructor(canvas, stage, send, page) {
     this.canvas = canvas;
     this.send = send;
-    this.page = page;  // {state(), screenshot(), fitWindow}
+    this.page = page;  // {state(), screenshot(), record(), fitWindow}
     this.dragging = null;  // "wipe" | "orbit"
     this.pending = {dx: 0, dy: 0, wheel: 0, wipe: null};
     this.sizeTimer = null;
@@ -36,6 +36,7 @@ racelab.Input = class {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key;
     if (k === "s" || k === "S") { this.page.screenshot(); e.preventDefault(); return; }
+    if (k === "c" || k === "C") { this.page.record(); e.preventDefault(); return; }
     if (k === " ") { this.send({type: "key", name: "space"}); e.preventDefault(); return; }
     if (/^[gbvrGBVR1-9]$/.test(k)) this.send({type: "key", name: k.toUpperCase()});
   }

@@ -138,6 +138,7 @@ struct H264StreamEncoder::Impl {
 };
 
 H264StreamEncoder::H264StreamEncoder(H264StreamSettings settings) : impl_(std::make_unique<Impl>()) {
+    av_log_set_level(AV_LOG_ERROR);  // x264's statistics are not racelab's output; errors come back as Error
     impl_->settings = settings;
 }
 

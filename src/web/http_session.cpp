@@ -23,9 +23,11 @@ constexpr std::size_t kMaxHeaderBytes = 8192;
 constexpr auto kRequestTimeout = std::chrono::seconds(30);
 
 // The page talks only to its own origin; nothing may frame it but a notebook on the same machine's origin is
-// allowed to (an IFrame, docs/REMOTE.md), so no frame-ancestors limit.
+// allowed to (an IFrame, docs/REMOTE.md), so no frame-ancestors limit. blob: images and media are the page's
+// own: the screenshots and recordings it made from what it was sent, which it may show and play back.
 constexpr const char* kContentPolicy =
-    "default-src 'self'; connect-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'";
+    "default-src 'self'; connect-src 'self'; img-src 'self' blob: data:; media-src blob:; style-src 'self'; "
+    "script-src 'self'";
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:

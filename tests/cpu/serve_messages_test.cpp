@@ -145,6 +145,14 @@ TEST(ServeClientMessage, ReadsEachRequestsValues) {
     EXPECT_EQ(accepted(R"({"type":"view","name":"heat"})").name, "heat");
 }
 
+TEST(ServeClientMessage, ReadsTheStreamsOwnRequests) {
+    const ClientMessage video = accepted(R"({"type":"stream","name":"h264"})");
+    EXPECT_EQ(video.request, ClientRequest::Stream);
+    EXPECT_EQ(video.name, "h264");
+    EXPECT_EQ(accepted(R"({"type":"stream","name":"jpeg"})").name, "jpeg");
+    EXPECT_EQ(accepted(R"({"type":"keyframe"})").request, ClientRequest::KeyFrame);
+}
+
 TEST(ServeClientMessage, RefusesMalformedMessagesSayingWhy) {
     EXPECT_EQ(refused("not json"), "not JSON");
     EXPECT_EQ(refused(R"({"type":"variant","index":1)"), "not JSON");  // cut short
@@ -155,6 +163,8 @@ TEST(ServeClientMessage, RefusesMalformedMessagesSayingWhy) {
     EXPECT_EQ(refused(R"({"type":"variant"})"), "missing field 'index'");
     EXPECT_EQ(refused(R"({"type":"variant","index":"2"})"), "'index' must be a number");
     EXPECT_EQ(refused(R"({"type":"variant","index":1.5})"), "'index' is out of range");
+    EXPECT_EQ(refused(R"({"type":"stream","name":"vp9"})"), "'name' of a stream is h264 or jpeg");
+    EXPECT_EQ(refused(R"({"type":"keyframe","frame":3})"), "unexpected field 'frame'");
     EXPECT_EQ(refused(R"({"type":"variant","index":64})"), "'index' is out of range");
     EXPECT_EQ(refused(R"({"type":"variant","index":-1})"), "'index' is out of range");
     EXPECT_EQ(refused(R"({"type":"wipe","at":1.01})"), "'at' is out of range");

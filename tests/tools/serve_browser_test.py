@@ -9,6 +9,8 @@ backend by default, so it runs on a machine with no GPU). CTest Serve.InChromium
      (what Chromium takes by default; the page says so), then JPEG (the page loaded with video=0);
   2b. the H.264 path recovers from a lost decoder: the page asks for a key frame, the server sends one (its
      count in the state goes up) and frames are drawn again;
+  2c. "record video" records the canvas in the browser and saves a video whose first frame, played back in the
+     page, shows the scene (VP9 or VP8 at the browser's choice of quality: MEAN_RECORDED below);
   3. a click on a variant reaches the loop: the state shows it chosen and its button marked, the race meter
      says what it reads (on the cuda backend: the frame changes and the meter counts differing pixels; on the
      cpu backend, which draws the reference whatever the variant, its own line); a key (G) picks good again;
@@ -39,6 +41,9 @@ SCENE, OTHER_SCENE, SIZE, FRAME = "circles/rand10k", "circles/pattern", (320, 24
 # another scene, is off by far more (checked below, so the comparison can fail).
 TOLERANCE = {"mean": 6.0, "near": 24, "outside_near": 0.02}
 TOKEN = "serve-browser-test-0123456789"
+# The recording is encoded twice (H.264 to the page, then the browser's VP9 or VP8 at 8 Mbit/s) and read back
+# from its first presented frame: measured mean 3.6 levels; the frame upside down is off by 30.
+MEAN_RECORDED = 12.0
 
 
 def skip(why):
@@ -212,6 +217,7 @@ def run(driver, racelab, args, folder):
         driver.get(server.url + "&fit=0")
         wait_for(driver, "return window.racelabPage.kind === 'H264' && window.racelabPage.framesShown >= 3",
                  "H.264 frames again")
+        check_recording(driver, reference)
         exact = compare(driver.execute_async_script(SCREENSHOT_RGB), reference, "the screenshot")
         assert exact[2] == 0, f"the lossless screenshot differs from racelab render by up to {exact[2]} levels"
         print("screenshot: the PNG the page saves equals racelab render's frame exactly")
@@ -256,6 +262,46 @@ def check_video_recovers(driver):
              "H.264 frames drawn again")
     print(f"H.264 loss: the page asked for a key frame, the server sent one (key frames {keys} -> "
           f"{driver.execute_script('return window.racelabPage.state.video.keyFrames')}) and frames are drawn again")
+
+
+RECORDING_RGB = """
+const done = arguments[arguments.length - 1];
+const last = window.racelabPage.recorder.last;
+const video = document.createElement('video');
+video.muted = true;
+video.onerror = () => done('the recording does not play: ' + (video.error && video.error.message));
+// The frame drawn once it is presented (a frame drawn at loadeddata may not be decoded yet).
+const draw = () => {
+  const c = new OffscreenCanvas(video.videoWidth, video.videoHeight);
+  const g = c.getContext('2d');
+  g.drawImage(video, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data;
+  const rgb = new Array(c.width * c.height * 3);
+  for (let i = 0, j = 0; i < d.length; i += 4) { rgb[j++] = d[i]; rgb[j++] = d[i + 1]; rgb[j++] = d[i + 2]; }
+  done([c.width, c.height, rgb, last.type, last.blob.size, last.seconds]);
+};
+video.onloadeddata = () => { video.requestVideoFrameCallback(() => { video.pause(); draw(); }); video.play(); };
+video.src = URL.createObjectURL(last.blob);
+"""
+
+
+def check_recording(driver, reference):
+    driver.find_element("id", "record").click()
+    wait_for(driver, "return window.racelabPage.recorder.recording()", "the recording to start")
+    time.sleep(1.5)
+    driver.find_element("id", "record").click()
+    wait_for(driver, "return window.racelabPage.recorder.last !== null", "the recording to be saved")
+    played = driver.execute_async_script(RECORDING_RGB)
+    assert not isinstance(played, str), played
+    width, height, rgb, kind, size, seconds = played
+    assert kind in ("video/webm", "video/mp4"), f"the recording is {kind}"
+    mean, _, worst = compare((width, height, rgb), reference, "the recording's first frame")
+    upside_down = compare((width, height, rgb), flipped(reference), "the recording's first frame")[0]
+    status = driver.find_element("id", "record-status").text
+    print(f"recording: {kind}, {seconds:.1f} s, {size} bytes; its first frame against racelab render: mean "
+          f"difference {mean:.2f} levels (upside down {upside_down:.1f}); the page says {status!r}")
+    assert mean <= MEAN_RECORDED < upside_down, "the recording does not show the scene"
+    assert status.startswith("saved racelab-circles-rand10k-"), status
 
 
 def check_variant_click(driver, backend, reference):
