@@ -1,6 +1,6 @@
 // The connection to racelab serve: one WebSocket to /ws (with the page's token), reopened a second or a few
 // after it drops, so the page picks up a restarted server by itself. Text messages are JSON (the greeting and
-// the state, for the panel); binary ones are pictures with a 16-byte header (src/web/frame_message.hpp):
+// the state, for the panel); binary ones are pictures with a 24-byte header (src/web/frame_message.hpp):
 // "H264" frames decoded by WebCodecs (serve_video.js) where the browser can, "JPEG" frames otherwise, each drawn
 // on the canvas; "PNG " screenshots saved. The page asks for the H.264 stream once connected, and says which
 // path is in use. A JPEG's newest frame wins here too: while one is being decoded only the latest that arrives
@@ -80,7 +80,7 @@ racelab.Stream = class {
     }
     const header = racelab.readPictureHeader(data);
     if (!header) return;
-    const payload = new Uint8Array(data, 16);
+    const payload = new Uint8Array(data, 24);
     if (header.kind === "PNG ") {
       this.handlers.onScreenshot(new Blob([payload], {type: "image/png"}), header);
     } else if (header.kind === "H264") {
@@ -103,9 +103,10 @@ racelab.Stream = class {
   }
 };
 
-// The header of src/web/frame_message.hpp: kind (4 ASCII letters), frame number, width, height, flags.
+// The header of src/web/frame_message.hpp: kind (4 ASCII letters), frame number, width, height, flags, and
+// the server's time of the frame (read by the measuring client, not the page).
 racelab.readPictureHeader = function (buffer) {
-  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < 16) return null;
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < 24) return null;
   const view = new DataView(buffer);
   const kind = String.fromCharCode(view.getUint8(0), view.getUint8(1), view.getUint8(2), view.getUint8(3));
   return {

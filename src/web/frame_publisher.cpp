@@ -13,10 +13,11 @@ namespace {
 // are made at most this often (a client waits at most this long for its next picture).
 constexpr double kMinMsBetweenAskedKeyFrames = 250;
 
-PictureHeader headerOf(PictureKind kind, std::uint32_t frame, int width, int height, bool keyFrame) {
+PictureHeader headerOf(PictureKind kind, const RawFrame& frame, int width, int height, bool keyFrame) {
     PictureHeader header;
     header.kind = kind;
-    header.frame = frame;
+    header.frame = frame.index;
+    header.renderedUs = frame.renderedUs;
     header.width = static_cast<std::uint16_t>(width);
     header.height = static_cast<std::uint16_t>(height);
     header.keyFrame = keyFrame;
@@ -61,7 +62,7 @@ void FramePublisher::run() {
 void FramePublisher::publishJpeg(const RawFrame& frame) {
     try {
         const std::string jpeg = encodeJpeg(frame.rgba.data(), frame.width, frame.height, quality_);
-        const PictureHeader header = headerOf(PictureKind::Jpeg, frame.index, frame.width, frame.height, false);
+        const PictureHeader header = headerOf(PictureKind::Jpeg, frame, frame.width, frame.height, false);
         server_.publishFrame(std::make_shared<const std::string>(packPicture(header, jpeg)));
     } catch (const Error& e) {
         std::fprintf(stderr, "racelab serve: %s\n", e.what());  // the next frame tries again
@@ -84,7 +85,7 @@ void FramePublisher::publishVideo(const RawFrame& frame) {
         return;
     }
     if (packet.bytes.empty()) return;
-    const PictureHeader header = headerOf(PictureKind::H264, frame.index, packet.width, packet.height, packet.keyFrame);
+    const PictureHeader header = headerOf(PictureKind::H264, frame, packet.width, packet.height, packet.keyFrame);
     server_.publishFrame(std::make_shared<const std::string>(packPicture(header, packet.bytes)));
     bytesThisSecond_ += static_cast<long>(packet.bytes.size());
     std::lock_guard lock(statusMutex_);

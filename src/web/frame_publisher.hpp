@@ -23,6 +23,7 @@ struct RawFrame {
     std::vector<std::uint8_t> rgba;  // bottom row first, tightly packed
     int width = 0, height = 0;
     std::uint32_t index = 0;         // the loop's frame number
+    std::uint64_t renderedUs = 0;    // when the loop finished it (web/frame_message.hpp's steady clock)
 };
 
 // The H.264 path as the page shows it.

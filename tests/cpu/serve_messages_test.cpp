@@ -190,12 +190,14 @@ TEST(ServePicture, HeaderRoundTripsAndRefusesOthers) {
     header.width = 1920;
     header.height = 1080;
     header.keyFrame = true;
+    header.renderedUs = 0x0102030405060708ull;
     const std::string message = packPicture(header, "payload");
     ASSERT_EQ(message.size(), kPictureHeaderBytes + 7);
     EXPECT_EQ(message.substr(0, 4), "PNG ");
     EXPECT_EQ(static_cast<unsigned char>(message[4]), 0x04);  // little-endian, as the page's DataView reads it
     EXPECT_EQ(static_cast<unsigned char>(message[8]), 1920 & 0xff);
-    EXPECT_EQ(message.substr(16), "payload");
+    EXPECT_EQ(static_cast<unsigned char>(message[16]), 0x08);
+    EXPECT_EQ(message.substr(24), "payload");
     const auto read = readPictureHeader(message);
     ASSERT_TRUE(read);
     EXPECT_EQ(read->kind, PictureKind::Png);
@@ -203,8 +205,10 @@ TEST(ServePicture, HeaderRoundTripsAndRefusesOthers) {
     EXPECT_EQ(read->width, 1920);
     EXPECT_EQ(read->height, 1080);
     EXPECT_TRUE(read->keyFrame);
+    EXPECT_EQ(read->renderedUs, 0x0102030405060708ull);
     EXPECT_FALSE(readPictureHeader("JPEG"));
-    EXPECT_FALSE(readPictureHeader("GIF8" + std::string(12, '\0')));
+    EXPECT_FALSE(readPictureHeader("GIF8" + std::string(20, '\0')));
+    EXPECT_FALSE(readPictureHeader("JPEG" + std::string(19, '\0')));  // one byte short of a header
 }
 
 TEST(ServePage, EmbedsThePageAndWritesTheTokenIntoIt) {

@@ -92,7 +92,7 @@ TEST_F(ServeServer, WebSocketClientsGetGreetingStateAndFrames) {
     const auto header = readPictureHeader(frame->payload);
     ASSERT_TRUE(header);
     EXPECT_EQ(header->frame, 7u);
-    EXPECT_EQ(frame->payload.substr(16), "jpegbytes");
+    EXPECT_EQ(frame->payload.substr(kPictureHeaderBytes), "jpegbytes");
 }
 
 TEST_F(ServeServer, MessagesReachTheHandlerWithTheirValues) {

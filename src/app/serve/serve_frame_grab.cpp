@@ -3,16 +3,18 @@
 #include <cstring>
 
 #include "present/pixel_readback.hpp"
+#include "web/frame_message.hpp"
 
 namespace racelab {
 namespace {
 
-web::RawFrame rawFrame(const std::uint8_t* rgba, int width, int height, std::uint32_t index) {
+web::RawFrame rawFrame(const std::uint8_t* rgba, int width, int height, const ReadbackTag& tag) {
     web::RawFrame frame;
     frame.rgba.assign(rgba, rgba + static_cast<std::size_t>(width) * height * 4);
     frame.width = width;
     frame.height = height;
-    frame.index = index;
+    frame.index = static_cast<std::uint32_t>(tag.index);
+    frame.renderedUs = static_cast<std::uint64_t>(tag.seconds * 1e6);
     return frame;
 }
 
@@ -30,9 +32,11 @@ void ServeFrameGrab::arm(bool wanted, std::uint32_t frameIndex) {
 void ServeFrameGrab::afterScene(const PixelRect& scene) {
     if (!armed_) return;
     if (!ring_) ring_ = std::make_unique<PixelReadbackRing>();  // made here: the GL context is current
-    ring_->read(scene, {static_cast<long>(frameIndex_), 0.0},
+    // Stamped when the scene is drawn: the read back completes a frame or two later, and that wait is part of
+    // what a client sees.
+    ring_->read(scene, {static_cast<long>(frameIndex_), static_cast<double>(web::steadyMicroseconds()) / 1e6},
                 [this](const std::uint8_t* rgba, int width, int height, const ReadbackTag& tag) {
-                    publisher_.submit(rawFrame(rgba, width, height, static_cast<std::uint32_t>(tag.index)));
+                    publisher_.submit(rawFrame(rgba, width, height, tag));
                 });
     armed_ = false;
 }
@@ -41,7 +45,7 @@ void ServeFrameGrab::afterFrame(FrameLoop& loop, bool hasSurface) {
     if (hasSurface) {
         if (ring_)
             ring_->collect([this](const std::uint8_t* rgba, int width, int height, const ReadbackTag& tag) {
-                publisher_.submit(rawFrame(rgba, width, height, static_cast<std::uint32_t>(tag.index)));
+                publisher_.submit(rawFrame(rgba, width, height, tag));
             });
         return;
     }
@@ -52,6 +56,7 @@ void ServeFrameGrab::afterFrame(FrameLoop& loop, bool hasSurface) {
     frame.width = pixels.width;
     frame.height = pixels.height;
     frame.index = frameIndex_;
+    frame.renderedUs = web::steadyMicroseconds();
     frame.rgba = std::move(pixels.pixels);
     publisher_.submit(std::move(frame));
 }
