@@ -17,8 +17,9 @@
 #   gpucode  - the GPU code in the binary: cuobjdump's SASS and PTX lists equal what tools/fatbin_archs.py
 #              reads from .nv_fatbin (what the CPU test GpuCode.* checks without cuobjdump), and which of
 #              it this GPU runs (racelab list)
-#   serve    - racelab serve measured with racelab_serve_client over loopback (tools/serve-measure.sh): latency,
-#              rate, the H.264 stream's bits, a soak with a careless client (SOAK_SECONDS)
+#   serve    - the page's "your kernel" on the server's side (tests/tools/serve_kernel_test.py), then racelab
+#              serve measured with racelab_serve_client over loopback (tools/serve-measure.sh): latency, rate,
+#              the H.264 stream's bits, a soak with a careless client (SOAK_SECONDS)
 #   soak     - view --soak (RACELAB_SOAK_SECONDS, default 300) in the real window (needs DISPLAY); fails on
 #              GL/CUDA errors, scenes that never start, memory growth (docs/HARDENING.md), fewer frames than
 #              seconds (GL stalled); then two soaks of
@@ -64,6 +65,7 @@ for stage in $stages; do
     ;;
   serve)
     step "racelab serve: latency, rate, bits and a soak (tools/serve-measure.sh)"
+    run serve-kernel python3 tests/tools/serve_kernel_test.py --racelab "$bin/racelab"
     RACELAB_BIN=$bin run serve-measure bash tools/serve-measure.sh "$out/serve"
     ;;
   cs149)

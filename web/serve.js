@@ -13,6 +13,7 @@
   const pathLine = document.getElementById("path");
   const page = window.racelabPage = {
     framesShown: 0, lastFrame: -1, width: 0, height: 0, path: "JPEG", kind: "", state: null, hello: null, opened: 0,
+    overlays: 0,
     fitWindow, screenshot: () => stream.send({type: "screenshot"}), stateOf: () => page.state,
   };
   let shownThisSecond = 0, rate = 0;
@@ -27,6 +28,7 @@
   };
 
   let panel = null;
+  let race = null;
   let input = null;
   const send = (message) => stream.send(message);
   const stream = new racelab.Stream(token, {
@@ -47,6 +49,7 @@
       } else if (message.type === "state") {
         page.state = message;
         panel.show(message);
+        race.show(message.kernel);
       }
     },
     // `image` is a JPEG's ImageBitmap or a decoded H.264 VideoFrame; either is drawn and closed here.
@@ -58,12 +61,17 @@
       }
       canvas.getContext("2d").drawImage(image, 0, 0);
       image.close();
+      if (race) race.place();
       page.kind = header.kind;
       page.framesShown += 1;
       page.lastFrame = header.frame;
       page.width = header.width;
       page.height = header.height;
       shownThisSecond += 1;
+    },
+    onOverlay(blob, header) {
+      race.showOverlay(blob, header);
+      page.overlays += 1;
     },
     onPath(text) {
       page.path = text;
@@ -94,8 +102,10 @@
   if (videoOff) stream.videoRefused = "video=0 in the address";
   page.stream = stream;  // read by the browser test
   panel = new racelab.Panel(send);
+  race = page.race = new racelab.RaceFinder(send, canvas);
   document.getElementById("screenshot").onclick = page.screenshot;
   input = new racelab.Input(canvas, document.getElementById("stage"), send,
-                            {state: () => page.state, screenshot: page.screenshot, record: () => recorder.toggle(), fitWindow});
+                            {state: () => page.state, screenshot: page.screenshot, record: () => recorder.toggle(),
+                             click: (x, y) => race.click(x, y), fitWindow});
   showPath();
 })();

@@ -1,5 +1,6 @@
 // Keys and pointer, as in the viewer (src/app/viewer/viewer_keys.cpp, viewer_pointer.cpp): G B 1-9 V R and
-// Space go to the server as keys; S saves a screenshot; C starts and stops a recording; a drag near the wipe's divider moves it, any other
+// Space go to the server as keys; S saves a screenshot; C starts and stops a recording; K checks your kernel,
+// F finds its race, and a click on the picture (no drag) then inspects the pixel; a drag near the wipe's divider moves it, any other
 // drag orbits (the mesh) and the wheel zooms. The picture's size follows the window, sent when it settles.
 "use strict";
 window.racelab = window.racelab || {};
@@ -8,7 +9,7 @@ racelab.Input = class {
   constructor(canvas, stage, send, page) {
     this.canvas = canvas;
     this.send = send;
-    this.page = page;  // {state(), screenshot(), record(), fitWindow}
+    this.page = page;  // {state(), screenshot(), record(), click(x, y), fitWindow}
     this.dragging = null;  // "wipe" | "orbit"
     this.pending = {dx: 0, dy: 0, wheel: 0, wipe: null};
     this.sizeTimer = null;
@@ -16,7 +17,7 @@ racelab.Input = class {
     document.addEventListener("keydown", (e) => this.key(e));
     canvas.addEventListener("pointerdown", (e) => this.down(e));
     canvas.addEventListener("pointermove", (e) => this.move(e));
-    canvas.addEventListener("pointerup", () => { this.dragging = null; });
+    canvas.addEventListener("pointerup", (e) => this.up(e));
     canvas.addEventListener("pointercancel", () => { this.dragging = null; });
     canvas.addEventListener("wheel", (e) => {
       e.preventDefault();
@@ -37,6 +38,8 @@ racelab.Input = class {
     const k = e.key;
     if (k === "s" || k === "S") { this.page.screenshot(); e.preventDefault(); return; }
     if (k === "c" || k === "C") { this.page.record(); e.preventDefault(); return; }
+    if (k === "k" || k === "K") { this.send({type: "check"}); return; }
+    if (k === "f" || k === "F") { this.send({type: "find"}); return; }
     if (k === " ") { this.send({type: "key", name: "space"}); e.preventDefault(); return; }
     if (/^[gbvrGBVR1-9]$/.test(k)) this.send({type: "key", name: k.toUpperCase()});
   }
@@ -54,7 +57,16 @@ racelab.Input = class {
     this.canvas.setPointerCapture(e.pointerId);
     const nearDivider = state && state.view === "wipe" && Math.abs(p.x - state.wipe * this.canvas.width) < 12 * p.scale + 4;
     this.dragging = nearDivider ? "wipe" : "orbit";
-    this.last = p;
+    this.last = this.pressed = p;
+  }
+
+  // A press and release within 3 screen pixels is a click: the pixel inspector's, where findings are in.
+  up(e) {
+    const p = this.framePoint(e);
+    const pressed = this.pressed;
+    this.dragging = null;
+    this.pressed = null;
+    if (pressed && Math.hypot(p.x - pressed.x, p.y - pressed.y) <= 3 * p.scale) this.page.click(p.x, p.y);
   }
 
   move(e) {

@@ -11,7 +11,8 @@ window.racelab = window.racelab || {};
 racelab.Stream = class {
   constructor(token, handlers) {
     this.token = token;
-    // {onOpen, onClose, onText(json), onFrame(image, header), onScreenshot(blob, header), onPath(text)}
+    // {onOpen, onClose, onText(json), onFrame(image, header), onScreenshot(blob, header), onOverlay(blob|null,
+    // header), onPath(text)}
     this.handlers = handlers;
     this.socket = null;
     this.videoRefused = "";  // why this page takes JPEG ("" while H.264 may be used)
@@ -83,6 +84,8 @@ racelab.Stream = class {
     const payload = new Uint8Array(data, 24);
     if (header.kind === "PNG ") {
       this.handlers.onScreenshot(new Blob([payload], {type: "image/png"}), header);
+    } else if (header.kind === "MASK") {
+      this.handlers.onOverlay(payload.length ? new Blob([payload], {type: "image/png"}) : null, header);
     } else if (header.kind === "H264") {
       this.video.push(payload, header);
     } else if (header.kind === "JPEG") {

@@ -20,7 +20,8 @@ constexpr ClientRequest kRequests[] = {
     ClientRequest::HeatFrames, ClientRequest::Parameter, ClientRequest::Pause, ClientRequest::Play,
     ClientRequest::Step,    ClientRequest::Restart, ClientRequest::RaceMeter, ClientRequest::Size,
     ClientRequest::Key,     ClientRequest::Pointer, ClientRequest::Screenshot, ClientRequest::Stream,
-    ClientRequest::KeyFrame};
+    ClientRequest::KeyFrame, ClientRequest::Check, ClientRequest::FindRace, ClientRequest::Inspect,
+    ClientRequest::ClearRace};
 
 // Every field but "type" must be one of `allowed`: an unexpected field is a client we do not know.
 void onlyFields(const Json& message, std::initializer_list<const char*> allowed) {
@@ -119,6 +120,11 @@ ClientMessage read(const Json& message) {
             m.width = static_cast<int>(number(message, "width", 16, 8192, true));
             m.height = static_cast<int>(number(message, "height", 16, 8192, true));
             break;
+        case ClientRequest::Inspect:
+            onlyFields(message, {"x", "y"});
+            m.width = static_cast<int>(number(message, "x", 0, 8191, true));
+            m.height = static_cast<int>(number(message, "y", 0, 8191, true));
+            break;
         case ClientRequest::Pointer:
             onlyFields(message, {"dx", "dy", "wheel"});
             m.dx = number(message, "dx", -10000, 10000, false);
@@ -136,6 +142,9 @@ ClientMessage read(const Json& message) {
         case ClientRequest::Restart:
         case ClientRequest::Screenshot:
         case ClientRequest::KeyFrame:
+        case ClientRequest::Check:
+        case ClientRequest::FindRace:
+        case ClientRequest::ClearRace:
             onlyFields(message, {});
             break;
     }
@@ -163,6 +172,10 @@ const char* clientRequestName(ClientRequest request) {
         case ClientRequest::Screenshot: return "screenshot";
         case ClientRequest::Stream: return "stream";
         case ClientRequest::KeyFrame: return "keyframe";
+        case ClientRequest::Check: return "check";
+        case ClientRequest::FindRace: return "find";
+        case ClientRequest::Inspect: return "inspect";
+        case ClientRequest::ClearRace: return "clear";
     }
     return "?";
 }

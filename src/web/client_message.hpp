@@ -31,6 +31,10 @@ enum class ClientRequest {
     Screenshot,  // the current frame as a PNG, sent back to this client only
     Stream,      // name: "h264" | "jpeg", the frames this client decodes (the server's own; JPEG until said)
     KeyFrame,    // this client lost its place in the H.264 stream: frames resume at the next key frame
+    Check,       // check the user's kernel on the frame shown (as check does), the report into the state
+    FindRace,    // find the race in the user's kernel on the frame shown: lines, racing pixels
+    Inspect,     // width, height as x, y: the pixel of the findings' frame whose accesses to list (0..8191)
+    ClearRace,   // forget the findings, the racing pixels and the inspector
 };
 
 struct ClientMessage {

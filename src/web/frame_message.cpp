@@ -11,6 +11,7 @@ const char* tagOf(PictureKind kind) {
         case PictureKind::Jpeg: return "JPEG";
         case PictureKind::Png: return "PNG ";
         case PictureKind::H264: return "H264";
+        case PictureKind::Mask: return "MASK";
     }
     return "JPEG";
 }
@@ -44,7 +45,7 @@ std::optional<PictureHeader> readPictureHeader(std::string_view message) {
     if (message.size() < kPictureHeaderBytes) return std::nullopt;
     PictureHeader header;
     bool known = false;
-    for (PictureKind kind : {PictureKind::Jpeg, PictureKind::Png, PictureKind::H264})
+    for (PictureKind kind : {PictureKind::Jpeg, PictureKind::Png, PictureKind::H264, PictureKind::Mask})
         if (message.substr(0, 4) == tagOf(kind)) header.kind = kind, known = true;
     if (!known) return std::nullopt;
     header.frame = static_cast<std::uint32_t>(getLittle(message, 4, 4));

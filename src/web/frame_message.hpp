@@ -1,6 +1,7 @@
 // A picture sent to the page: one binary WebSocket message, a 24-byte header and the encoded bytes.
 //   bytes 0-3   what follows, four ASCII letters: "JPEG" (a frame), "PNG " (a screenshot), "H264" (a frame
-//               of the video stream, Annex B)
+//               of the video stream, Annex B), "MASK" (the racing pixels of find the race: a PNG, transparent
+//               where no pixel raced; no bytes at all when the findings were cleared)
 //   bytes 4-7   the frame's number in the loop, little-endian
 //   bytes 8-9   width, 10-11 height, little-endian
 //   bytes 12-15 flags: bit 0, a key frame (H264)
@@ -16,7 +17,7 @@
 
 namespace racelab::web {
 
-enum class PictureKind { Jpeg, Png, H264 };
+enum class PictureKind { Jpeg, Png, H264, Mask };
 
 struct PictureHeader {
     PictureKind kind = PictureKind::Jpeg;

@@ -39,7 +39,7 @@ struct ServerCore {
     WebServer::MessageHandler onMessage;
     std::map<ClientId, std::weak_ptr<WebSocketSession>> clients;
     ClientId nextClient = 1;
-    Picture greeting, latestState, latestJpeg;
+    Picture greeting, latestState, latestJpeg, latestOverlay;
     AtomicCounters counters;
     std::atomic<bool> keyFrameWanted{false};  // a client waits for an H.264 key frame
     std::atomic<bool> videoStopped{false};    // no H.264 is coming: every client is sent JPEG
@@ -52,7 +52,7 @@ void startHttpSession(tcp::socket socket, ServerCore& core);
 void startWebSocketSession(beast::tcp_stream stream, Request request, ServerCore& core);
 
 // Which of a client's slots a picture goes to: each holds one, overwritten by the next.
-enum class Slot { State, Frame, Own };
+enum class Slot { State, Frame, Own, Overlay };
 void deliver(WebSocketSession& session, Slot slot, Picture picture);
 // A frame (web/frame_message.hpp) to a client that decodes its kind; an H.264 frame only where the client's
 // decoder can take it next (web/websocket_session.cpp).

@@ -127,6 +127,13 @@ void WebServer::publishFrame(std::shared_ptr<const std::string> picture) {
     });
 }
 
+void WebServer::publishOverlay(std::shared_ptr<const std::string> picture) {
+    asio::post(impl_->core.io, [this, picture = std::move(picture)] {
+        impl_->core.latestOverlay = picture;
+        impl_->toEveryClient(Slot::Overlay, picture);
+    });
+}
+
 void WebServer::sendTo(ClientId client, std::shared_ptr<const std::string> picture) {
     asio::post(impl_->core.io, [this, client, picture = std::move(picture)] {
         const auto found = impl_->core.clients.find(client);

@@ -71,6 +71,9 @@ public:
     void stopVideo();
     // A picture to one client only (its screenshot), in a slot of its own. Any thread.
     void sendTo(ClientId client, std::shared_ptr<const std::string> picture);
+    // The racing pixels' overlay ("MASK") to every client, and to each that connects later, in a slot of its
+    // own (the next replaces it). Any thread.
+    void publishOverlay(std::shared_ptr<const std::string> picture);
 
     struct Impl;
 

@@ -38,8 +38,8 @@ public:
     }
 
     void deliver(Slot slot, Picture picture) {
-        Picture& held = slot == Slot::State ? state_ : slot == Slot::Frame ? frame_ : own_;
-        if (held && slot != Slot::State) ++core_.counters.picturesReplaced;
+        Picture& held = slot == Slot::State ? state_ : slot == Slot::Frame ? frame_ : slot == Slot::Overlay ? overlay_ : own_;
+        if (held && (slot == Slot::Frame || slot == Slot::Own)) ++core_.counters.picturesReplaced;
         held = std::move(picture);
         writeNext();
     }
@@ -71,6 +71,7 @@ private:
         // The greeting first: the page builds its panel from it before any state or frame arrives.
         pendingGreeting_ = core_.greeting;
         state_ = core_.latestState;
+        overlay_ = core_.latestOverlay;
         frame_ = core_.latestJpeg;  // JPEG until the client asks for the stream
         read();
         writeNext();
@@ -128,7 +129,8 @@ private:
 
     void writeNext() {
         if (writing_ || closing_ || id_ == 0) return;
-        Picture* next = pendingGreeting_ ? &pendingGreeting_ : own_ ? &own_ : state_ ? &state_ : frame_ ? &frame_ : nullptr;
+        Picture* next = pendingGreeting_ ? &pendingGreeting_ : own_ ? &own_ : state_ ? &state_ : overlay_ ? &overlay_
+                        : frame_ ? &frame_ : nullptr;
         if (!next) return;
         const bool text = next == &pendingGreeting_ || next == &state_;
         inFlight_ = std::exchange(*next, nullptr);
@@ -147,7 +149,7 @@ private:
     ServerCore& core_;
     beast::flat_buffer buffer_;
     ClientId id_ = 0;
-    Picture pendingGreeting_, own_, state_, frame_, inFlight_;
+    Picture pendingGreeting_, own_, state_, overlay_, frame_, inFlight_;
     bool writing_ = false, closing_ = false;
     bool video_ = false;    // decodes the H.264 stream (else JPEG)
     bool needsKey_ = false; // lost its place in the stream: only a key frame may come next

@@ -153,6 +153,20 @@ TEST(ServeClientMessage, ReadsTheStreamsOwnRequests) {
     EXPECT_EQ(accepted(R"({"type":"keyframe"})").request, ClientRequest::KeyFrame);
 }
 
+TEST(ServeClientMessage, ReadsTheKernelsRequests) {
+    EXPECT_EQ(accepted(R"({"type":"check"})").request, ClientRequest::Check);
+    EXPECT_EQ(accepted(R"({"type":"find"})").request, ClientRequest::FindRace);
+    EXPECT_EQ(accepted(R"({"type":"clear"})").request, ClientRequest::ClearRace);
+    const ClientMessage inspect = accepted(R"({"type":"inspect","x":511,"y":0})");
+    EXPECT_EQ(inspect.request, ClientRequest::Inspect);
+    EXPECT_EQ(inspect.width, 511);
+    EXPECT_EQ(inspect.height, 0);
+    EXPECT_EQ(refused(R"({"type":"inspect","x":-1,"y":0})"), "'x' is out of range");
+    EXPECT_EQ(refused(R"({"type":"inspect","x":1.5,"y":0})"), "'x' is out of range");
+    EXPECT_EQ(refused(R"({"type":"inspect","x":1})"), "missing field 'y'");
+    EXPECT_EQ(refused(R"({"type":"find","file":"/etc/passwd"})"), "unexpected field 'file'");
+}
+
 TEST(ServeClientMessage, RefusesMalformedMessagesSayingWhy) {
     EXPECT_EQ(refused("not json"), "not JSON");
     EXPECT_EQ(refused(R"({"type":"variant","index":1)"), "not JSON");  // cut short

@@ -15,6 +15,10 @@ backend by default, so it runs on a machine with no GPU). CTest Serve.InChromium
      says what it reads (on the cuda backend: the frame changes and the meter counts differing pixels; on the
      cpu backend, which draws the reference whatever the variant, its own line); a key (G) picks good again;
   4. picking another scene changes the picture;
+  4b. the page's half of "your kernel" (the server's half needs a GPU: tests/gpu): given a state with a check
+     report and a race's findings and a "MASK" picture of racing pixels, the page shows the report and the
+     racing lines, lays the racing pixels exactly over the picture, and a click on the picture asks the server
+     to inspect that pixel of the findings' frame (scaled when the picture's size differs from it);
   5. the page survives a server restart: it reconnects by itself and frames arrive again.
 
     serve_browser_test.py --racelab build/bin/racelab [--backend cpu|cuda] [--screenshot docs/views/serve.png]
@@ -223,6 +227,7 @@ def run(driver, racelab, args, folder):
         print("screenshot: the PNG the page saves equals racelab render's frame exactly")
         check_variant_click(driver, args.backend, reference)
         check_scene_pick(driver, reference)
+        check_kernel_page(driver)
         if args.screenshot:
             driver.save_screenshot(args.screenshot)
             print(f"saved {args.screenshot}")
@@ -323,6 +328,80 @@ def check_variant_click(driver, backend, reference):
     print(f"variant: clicking {state['variants'][racy]['name']} chose it; the race meter says {meter!r}")
     driver.find_element("tag name", "body").send_keys("g")
     wait_for(driver, "return window.racelabPage.state.variant === 0", "G to pick good again")
+
+
+KERNEL_PAGE = r"""
+const done = arguments[arguments.length - 1];
+const page = window.racelabPage, stream = page.stream;
+const sent = [];
+stream.handlers.onText = () => {};  // the server's own states would replace the one made here
+const realSend = stream.send.bind(stream);
+stream.send = (m) => { sent.push(m); if (m.type !== 'inspect') realSend(m); };
+const canvas = document.getElementById('picture');
+// A state as racelab serve --kernel writes it (src/app/serve/serve_state.hpp), for a frame of half the
+// picture's size, with one racing pixel at (3, 2) of it.
+const fw = canvas.width / 2, fh = canvas.height / 2;
+const state = Object.assign({}, page.state, {kernel: {
+  file: 'racy.cu', state: 'running', message: '', output: '', runningBuild: 1, compileMs: 900, builds: 1,
+  kernelMs: 0.5, handoffMs: 0.1, frames: 10, failedFrames: 0,
+  check: {ran: true, report: 'circles/rand10k: RACE: 2 of 4 runs differ\n', passed: false},
+  race: {stage: 'done', findings: 'racy.cu:30: write-write race on image\n', racingPixels: 1, truncated: false,
+         elsewhere: '', stale: '', width: fw, height: fh, inspected: null, inspection: ''}}});
+page.state = state;
+window.racelabPage.race.show(state.kernel);
+document.getElementById('kernel').hidden = false;
+// The MASK picture: fw x fh, clear but for pixel (3, 2).
+const mask = new OffscreenCanvas(fw, fh);
+const g = mask.getContext('2d');
+g.fillStyle = 'rgba(0, 230, 255, 0.85)';
+g.fillRect(3, 2, 1, 1);
+mask.convertToBlob({type: 'image/png'}).then((blob) => blob.arrayBuffer()).then((png) => {
+  const message = new Uint8Array(24 + png.byteLength);
+  const view = new DataView(message.buffer);
+  'MASK'.split('').forEach((c, i) => view.setUint8(i, c.charCodeAt(0)));
+  view.setUint16(8, fw, true);
+  view.setUint16(10, fh, true);
+  message.set(new Uint8Array(png), 24);
+  const before = page.overlays;
+  stream.receive(message.buffer);
+  const poll = () => {
+    if (page.overlays === before || document.getElementById('overlay').hidden) return setTimeout(poll, 50);
+    const overlay = document.getElementById('overlay');
+    const o = overlay.getBoundingClientRect(), p = canvas.getBoundingClientRect();
+    const cyan = overlay.getContext('2d').getImageData(3, 2, 1, 1).data;
+    const clear = overlay.getContext('2d').getImageData(4, 2, 1, 1).data;
+    // A click on the picture where the racing pixel shows: (3.5, 2.5) of the frame, (7, 5) of the picture.
+    const x = p.left + (7.5 / canvas.width) * p.width, y = p.top + (5.5 / canvas.height) * p.height;
+    const options = {bubbles: true, clientX: x, clientY: y, pointerId: 1, button: 0};
+    canvas.dispatchEvent(new PointerEvent('pointerdown', options));
+    canvas.dispatchEvent(new PointerEvent('pointerup', options));
+    done({
+      report: document.getElementById('check-report').textContent,
+      findings: document.getElementById('race-findings').textContent,
+      overlay: [o.left, o.top, o.width, o.height], picture: [p.left, p.top, p.width, p.height],
+      cyan: Array.from(cyan), clear: Array.from(clear),
+      inspect: sent.filter((m) => m.type === 'inspect'),
+      size: [fw, fh],
+    });
+  };
+  poll();
+});
+"""
+
+
+def check_kernel_page(driver):
+    result = driver.execute_async_script(KERNEL_PAGE)
+    assert "RACE: 2 of 4 runs differ" in result["report"], result["report"]
+    assert "racy.cu:30: write-write race" in result["findings"] and "racing pixels: 1" in result["findings"], result["findings"]
+    assert all(abs(a - b) < 0.5 for a, b in zip(result["overlay"], result["picture"])), \
+        f"the overlay at {result['overlay']}, the picture at {result['picture']}"
+    assert result["cyan"][2] == 255 and result["cyan"][3] > 200 and result["clear"][3] == 0, (result["cyan"], result["clear"])
+    assert result["inspect"] == [{"type": "inspect", "x": 3, "y": 2}], result["inspect"]
+    print(f"kernel: the page shows the check's report and the racing lines, lays the racing pixels of a "
+          f"{result['size'][0]}x{result['size'][1]} frame over the picture, and a click inspects pixel (3, 2)")
+    driver.refresh()  # the page's own handlers back, for what follows
+    wait_for(driver, "return window.racelabPage && window.racelabPage.framesShown >= 3 && window.racelabPage.state",
+             "frames after reloading the page")
 
 
 def check_scene_pick(driver, reference):

@@ -53,6 +53,7 @@ int ServeLoop::run() {
         }
         Stopwatch frameClock;
         if (drawFrame()) {
+            updateRaceFinder();
             answerScreenshots();
             if (sinceState_.ms() >= kStateEveryMs) publishState();
         }
@@ -104,7 +105,7 @@ void ServeLoop::publishState() {
                         {session_.loop().frameIndex(), size_, backendName(prepared_.backend), session_.presenterName(),
                          status_, publisher_.lastEncodeMs(), server_.counters().picturesReplaced + publisher_.framesReplaced(),
                          publisher_.videoStatus()},
-                        prepared_.kernel.get()};
+                        prepared_.kernel.get(), &check_, &races_};
     server_.publishState(stateJson(view));
 }
 

@@ -2,7 +2,7 @@
 // no GL), driven by the clients' requests instead of a window's keys and panel, each frame offered to the
 // clients as JPEG and the state (scene, variants, view, parameters, race meter, times) a few times a second.
 // serve_loop.cpp runs the frames; serve_requests.cpp applies what the clients ask; serve_state.cpp writes the
-// JSON the page reads.
+// JSON the page reads; serve_kernel.cpp checks the user's kernel and finds its race.
 #pragma once
 #include <memory>
 #include <string>
@@ -12,7 +12,9 @@
 #include "app/headless_session.hpp"
 #include "app/scene_setup.hpp"
 #include "app/serve/serve_frame_grab.hpp"
+#include "app/race_finder.hpp"
 #include "app/serve/serve_inbox.hpp"
+#include "frame/frame_judgement.hpp"
 #include "core/stopwatch.hpp"
 #include "frame/frame_controls.hpp"
 #include "ui/frame_graph.hpp"
@@ -36,6 +38,14 @@ private:
     void answerScreenshots();
     void pace(const Stopwatch& frameClock) const;
 
+    // serve_kernel.cpp: the user's kernel checked and its race found on the frame shown
+    void checkKernel();
+    void findRace();
+    void inspectPixel(int x, int y);
+    void clearRace();
+    void updateRaceFinder();
+    void publishOverlay();
+
     // serve_requests.cpp
     void applyRequests();
     void apply(web::ClientId client, const web::ClientMessage& message);
@@ -58,6 +68,9 @@ private:
     std::vector<std::string> sceneNames_;
     std::unique_ptr<Scene> previousScene_;  // kept until the new scene has drawn a frame
     std::vector<web::ClientId> screenshotFor_;
+    RaceFinder raceFinder_;
+    RaceFinderView races_;
+    KernelCheckResult check_;  // the last check ("" text before the first)
     Size2 size_, maxSize_;
     std::string status_;
     Stopwatch sinceState_;

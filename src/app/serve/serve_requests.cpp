@@ -63,6 +63,10 @@ void ServeLoop::apply(web::ClientId client, const web::ClientMessage& m) {
             if (std::find(screenshotFor_.begin(), screenshotFor_.end(), client) == screenshotFor_.end())
                 screenshotFor_.push_back(client);
             break;
+        case ClientRequest::Check: checkKernel(); break;
+        case ClientRequest::FindRace: findRace(); break;
+        case ClientRequest::Inspect: inspectPixel(m.width, m.height); break;
+        case ClientRequest::ClearRace: clearRace(); break;
         case ClientRequest::Stream:
         case ClientRequest::KeyFrame: break;  // the server's own (web/web_server.hpp): never handed on
     }
@@ -81,6 +85,7 @@ void ServeLoop::switchScene(const std::string& name) {
     std::unique_ptr<Scene> next = sceneWithKernel(createScene(name, o), prepared_.kernel);
     previousScene_ = std::move(prepared_.scene);
     prepared_.scene = std::move(next);
+    clearRace();  // findings are one scene's
     showCurrentScene();
 }
 
@@ -99,9 +104,9 @@ void ServeLoop::pressKey(const std::string& name) {
         case ViewerKeyAction::None: break;
         case ViewerKeyAction::Screenshot: throw UsageError("S: the page saves the screenshot (its button)");
         case ViewerKeyAction::Quit: throw UsageError("Esc: the server stops with Ctrl-C where it runs");
-        case ViewerKeyAction::ToggleVideo:
-        case ViewerKeyAction::CheckKernel:
-        case ViewerKeyAction::FindRace: throw UsageError(name + ": not in the browser yet (racelab view has it)");
+        case ViewerKeyAction::ToggleVideo: throw UsageError("C: the page records the video (its button)");
+        case ViewerKeyAction::CheckKernel: checkKernel(); break;
+        case ViewerKeyAction::FindRace: findRace(); break;
     }
 }
 

@@ -85,6 +85,24 @@ Json kernelJson(const userkernel::UserKernel& kernel) {
             {"failedFrames", s.failedFrames}};
 }
 
+const char* stageName(RaceFinderView::Stage stage) {
+    switch (stage) {
+        case RaceFinderView::Stage::None: return "none";
+        case RaceFinderView::Stage::Building: return "building";
+        case RaceFinderView::Stage::Done: return "done";
+        case RaceFinderView::Stage::Failed: return "failed";
+    }
+    return "none";
+}
+
+Json raceFinderJson(const RaceFinderView& r) {
+    Json race{{"stage", stageName(r.stage)}, {"findings", r.findings},   {"racingPixels", r.racingPixels},
+              {"truncated", r.truncated},    {"elsewhere", r.elsewhere}, {"stale", r.stale},
+              {"width", r.width},            {"height", r.height},       {"inspection", r.inspection}};
+    race["inspected"] = r.inspected ? Json::array({r.inspected->first, r.inspected->second}) : Json(nullptr);
+    return race;
+}
+
 }  // namespace
 
 std::string greetingJson(const std::vector<std::string>& sceneNames, Size2 maxSize, const std::string& backend,
@@ -133,7 +151,11 @@ std::string stateJson(const ServeStateView& v) {
                    {"kbps", v.facts.video.kbps}, {"keyFrames", v.facts.video.keyFrames}}},
     };
     Json out = state;
-    if (v.kernel) out["kernel"] = kernelJson(*v.kernel);
+    if (v.kernel) {
+        out["kernel"] = kernelJson(*v.kernel);
+        if (v.check) out["kernel"]["check"] = {{"ran", !v.check->text.empty()}, {"report", v.check->text}, {"passed", v.check->pass}};
+        if (v.races) out["kernel"]["race"] = raceFinderJson(*v.races);
+    }
     // Scene names and messages may hold any bytes: invalid UTF-8 is replaced rather than thrown on.
     return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }

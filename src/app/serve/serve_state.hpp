@@ -4,7 +4,9 @@
 //     wipe, heatFrames, raceMeter, race{...}, params[...], times{frameMs[], kernelMs[], frame{p50,p99},
 //     kernel{p50,p99}}, size, backend, presenter, status, stats, encodeMs, dropped,
 //     video{encoder, stopped, kbps, keyFrames}, and with --kernel
-//     kernel{file, state, message, output, compileMs, builds, kernelMs, handoffMs, frames, failedFrames}}
+//     kernel{file, state, message, output, compileMs, builds, kernelMs, handoffMs, frames, failedFrames,
+//     check{ran, report, passed}, race{stage, findings, racingPixels, truncated, elsewhere, stale, width, height,
+//     inspected[x, y], inspection}}}
 // Every name and message from a scene or the user goes through the JSON writer, which escapes it.
 #pragma once
 #include <string>
@@ -12,8 +14,10 @@
 
 #include "core/size_parse.hpp"
 #include "frame/frame_controls.hpp"
+#include "frame/frame_judgement.hpp"
 #include "scenes/scene.hpp"
 #include "ui/frame_graph.hpp"
+#include "ui/race_finder_view.hpp"
 #include "web/frame_publisher.hpp"
 
 namespace racelab {
@@ -42,6 +46,8 @@ struct ServeStateView {
     const std::vector<std::string>& sceneNames;
     ServeFacts facts;
     const userkernel::UserKernel* kernel = nullptr;  // --kernel: its status goes in "kernel"
+    const KernelCheckResult* check = nullptr;        // the last check, in "kernel"
+    const RaceFinderView* races = nullptr;           // find the race, in "kernel"
 };
 
 std::string greetingJson(const std::vector<std::string>& sceneNames, Size2 maxSize, const std::string& backend,
