@@ -355,6 +355,9 @@ CommandLine::CommandLine() {
                                "the family it is written for (its contract header must be included): " + kernelFamiliesHelp());
     compileCommand->add_option("--arch", compile.architecture,
                                "the GPU architecture, e.g. sm_90 (default: the lowest this racelab carries code for)");
+    compileCommand->add_flag("--races", compile.races,
+                             "build the instrumented form check --races runs (every load, store and atomic of your "
+                             "code checked; a whole file's thrust and CUB kernels left plain) and say what it checks");
 
     // Hidden (no group): the process racelab starts to run a user kernel in a CUDA context of its own.
     workerCommand = app.add_subcommand("kernel-worker", "")->group("");

@@ -115,6 +115,7 @@ struct CompileOptions {
     std::string path;
     std::string family;        // "": any (the family whose header the file includes is named)
     std::string architecture;  // "": the lowest the build carries SASS for
+    bool races = false;        // the instrumented build that check --races runs, built and described
 };
 struct CompileOutcome {
     bool compiled = false;
@@ -124,6 +125,7 @@ struct CompileOutcome {
     std::string architecture, family;
     std::string builtAs;   // what it was built as, after "compiles for sm_XX": e.g. " (the circles family's contract)"
     std::string messages;  // FILE:LINE:COL: error: ... blocks, or why it could not compile
+    std::string instrumented;  // --races: what the instrumented build checks and leaves plain ("" otherwise)
 };
 void checkCompileOptions(const CompileOptions& options);
 CompileOutcome compileWithoutDevice(const CompileOptions& options);

@@ -14,6 +14,7 @@
 #include "core/run_program.hpp"
 #include "core/temporary_path.hpp"
 #include "userkernel/build/nvcc_facts.hpp"
+#include "userkernel/build/whole_file_instrumented.hpp"
 
 namespace racelab::userkernel {
 namespace fs = std::filesystem;
@@ -208,8 +209,9 @@ std::vector<std::string> solutionPreIncludes(const std::string& compat, const st
     return options;
 }
 
-NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& harness, const std::string& architecture,
+NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& harness, const WholeFileRequest& request,
                           const std::string& sourcePath, const std::vector<std::string>& dependencies) {
+    const std::string& architecture = request.architecture;
     const std::string& folder = found.harnessFolder;
     NvccCommands commands;
     commands.nvcc = found.nvcc;
@@ -227,6 +229,10 @@ NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& ha
     commands.linkOptions = {"-shared", "-Xlinker", "--no-undefined", "--gpu-architecture=" + architecture};
     commands.compat = (fs::path(folder) / "racelab_toolkit_compat.h").string();
     commands.solutionOptions = solutionPreIncludes(commands.compat, dependencies, found.nvcc);
+    if (request.accessChecks) {
+        const std::vector<std::string> checks = accessCheckOptions(request.accessChecks, contractHeaderFolder());
+        commands.solutionOptions.insert(commands.solutionOptions.end(), checks.begin(), checks.end());
+    }
     return commands;
 }
 
@@ -252,6 +258,10 @@ bool takeFromCache(const KernelCache& cache, const std::string& key, KernelBuild
     if (!cached) return false;
     build.cubin = std::move(cached->cubin);
     build.diagnostics = parseNvccOutput(cached->log);
+    if (const std::size_t at = cached->log.rfind(kAccessSitesLogPrefix); at != std::string::npos) {
+        const std::string json = cached->log.substr(at + std::string(kAccessSitesLogPrefix).size());
+        build.accessSites = accessSitesFromJson(std::vector<std::uint8_t>(json.begin(), json.end()));
+    }
     build.fromCache = true;
     build.ok = true;
     return true;
@@ -261,10 +271,12 @@ bool takeFromCache(const KernelCache& cache, const std::string& key, KernelBuild
 struct ScratchFiles {
     ScratchFiles()  // throws Error where the folder cannot be made
         : folder("racelab-nvcc-", "nvcc's objects"),
+          keep((fs::path(folder.path()) / "keep").string()),
           solutionObject((fs::path(folder.path()) / "solution.o").string()),
           entryObject((fs::path(folder.path()) / "entry.o").string()),
           library((fs::path(folder.path()) / "solution.so").string()) {}
     TemporaryFolder folder;
+    std::string keep;  // nvcc's intermediate files, for an instrumented build
     std::string solutionObject, entryObject, library;
 };
 
@@ -278,9 +290,11 @@ std::vector<std::string> compileCommand(const NvccCommands& commands, const std:
 }
 
 // The solution's object, and the entry's from the cache or compiled at the same time on a second thread (then
-// cached): one run with both outputs.
+// cached): one run with both outputs. With `instrumented`, the solution's object is then made again from its
+// PTX instrumented (whole_file_instrumented.hpp), and what that found goes there.
 ProgramRun compileObjects(const NvccCommands& commands, const std::string& sourcePath, const ScratchFiles& files,
-                          const std::string& entryKey, const KernelCache& cache, double timeoutSeconds) {
+                          const std::string& entryKey, const KernelCache& cache, double timeoutSeconds,
+                          InstrumentedObject* instrumented) {
     std::optional<CachedBuild> cachedEntry = cache.load(entryKey);
     if (cachedEntry) writeFile(files.entryObject, cachedEntry->cubin);
     ProgramRun entryRun;
@@ -288,8 +302,19 @@ ProgramRun compileObjects(const NvccCommands& commands, const std::string& sourc
     if (!cachedEntry)
         entryCompile = std::thread(
             [&] { entryRun = runProgram(compileCommand(commands, commands.entry, files.entryObject), timeoutSeconds); });
-    ProgramRun run =
-        runProgram(compileCommand(commands, sourcePath, files.solutionObject, commands.solutionOptions), timeoutSeconds);
+    std::vector<std::string> options = commands.solutionOptions;
+    if (instrumented) {
+        std::error_code ec;
+        fs::create_directories(files.keep, ec);
+        const std::vector<std::string> keep = keepOptions(files.keep);
+        options.insert(options.end(), keep.begin(), keep.end());
+    }
+    const std::vector<std::string> solutionCompile = compileCommand(commands, sourcePath, files.solutionObject, options);
+    ProgramRun run = runProgram(solutionCompile, timeoutSeconds);
+    if (instrumented && run.started && !run.timedOut && run.exitCode == 0) {
+        *instrumented = instrumentWholeFileObject(solutionCompile, timeoutSeconds);
+        run = combined(run, instrumented->run);
+    }
     if (entryCompile.joinable()) entryCompile.join();
     if (!cachedEntry) {
         run = combined(run, entryRun);
@@ -364,7 +389,7 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
         build.failure = found.failure;
         return build;
     }
-    const NvccCommands commands = nvccCommands(found, harness, request.architecture, build.sourcePath, build.dependencies);
+    const NvccCommands commands = nvccCommands(found, harness, request, build.sourcePath, build.dependencies);
     const std::string key = solutionKey(commands, build.dependencies);
     if (takeFromCache(cache, key, build)) return build;
     // The entry file is compiled apart, and kept: it changes only with the solution's headers, so a save of
@@ -378,12 +403,23 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
         return build;
     }
     const auto start = std::chrono::steady_clock::now();
-    ProgramRun run = compileObjects(commands, build.sourcePath, *files, entryKey, cache, request.timeoutSeconds);
+    InstrumentedObject instrumented;
+    ProgramRun run = compileObjects(commands, build.sourcePath, *files, entryKey, cache, request.timeoutSeconds,
+                                    request.accessChecks ? &instrumented : nullptr);
+    if (!instrumented.failure.empty()) {
+        build.failure = build.sourcePath + ": " + instrumented.failure;
+        return build;
+    }
     if (run.started && !run.timedOut && run.exitCode == 0)
         run = combined(run, linkLibrary(commands, *files, request.timeoutSeconds, start));
     build.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     readOutcome(build, run, files->library, request.timeoutSeconds);
-    if (build.ok) cache.store(key, {build.cubin, run.output});
+    std::string log = run.output;
+    if (request.accessChecks) {
+        build.accessSites = instrumented.sites;
+        log += "\n" + std::string(kAccessSitesLogPrefix) + accessSitesJson(instrumented.sites);
+    }
+    if (build.ok) cache.store(key, {build.cubin, log});
     return build;
 }
 

@@ -26,6 +26,8 @@ struct WholeFileRequest {
     std::string solutionPath;  // the solution file (wholeFileSolution's answer)
     std::string architecture;  // e.g. "sm_90"
     double timeoutSeconds = 300;
+    // RACELAB_ACCESS_RACES | RACELAB_ACCESS_CHECKED: the instrumented build (whole_file_instrumented.hpp); 0: plain.
+    unsigned accessChecks = 0;
 };
 
 // Builds (or loads from `cache`) the shared library; the build's `cubin` holds the library's bytes. Never
