@@ -12,6 +12,7 @@
 #include "core/errors.hpp"
 #include "core/host_image.hpp"
 #include "video/h264_stream_encoder.hpp"
+#include "moving_square_picture.hpp"
 #include "video_reader.hpp"
 
 using namespace racelab;
@@ -20,21 +21,7 @@ using racelab::testing::psnrRgb;
 
 namespace {
 
-// A gradient, a sharp-edged square that moves with `k` and a thin bright line: RGBA, bottom row first.
-HostImage streamFrame(int width, int height, int k) {
-    HostImage image(width, height);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x) {
-            std::uint8_t* p = image.at(x, y);
-            const bool square = x >= 12 + 2 * k && x < 44 + 2 * k && y >= 20 && y < 52;
-            const bool line = y == 6;
-            p[0] = square ? 235 : line ? 250 : static_cast<std::uint8_t>(30 + 160 * x / width);
-            p[1] = square ? 50 : line ? 250 : static_cast<std::uint8_t>(70 + 110 * y / height);
-            p[2] = square ? 40 : line ? 250 : 150;
-            p[3] = 255;
-        }
-    return image;
-}
+HostImage streamFrame(int width, int height, int k) { return racelab::testing::movingSquarePicture(width, height, k); }
 
 HostImage upsideDown(const HostImage& image) {
     HostImage out(image.width, image.height);
@@ -55,9 +42,9 @@ bool holds(const std::vector<int>& types, int type) { return std::find(types.beg
 
 }  // namespace
 
-// x264 at constant quality 20 keeps this picture above 32 dB (measured 34.7 to 34.9: the colour planes are
-// halved, and the square is sharp-edged red on a gradient); the same picture upside down
-// is under 15 dB, so a wrong row order cannot pass.
+// x264 at constant quality 20 keeps this picture above 30 dB (measured 32.6 to 37.1 over the 30 frames: the
+// colour planes are halved, and the square is sharp-edged red on a gradient); the same picture upside down
+// is under 20 dB (measured 13.7), so a wrong row order cannot pass.
 TEST(H264Stream, EveryFrameComesOutAtOnceAndDecodesToItsInput) {
     H264StreamEncoder encoder({60, 8});
     std::vector<std::string> packets;
@@ -73,9 +60,9 @@ TEST(H264Stream, EveryFrameComesOutAtOnceAndDecodesToItsInput) {
     ASSERT_EQ(decoded.size(), 30u);
     for (int k = 0; k < 30; ++k) {
         const HostImage input = streamFrame(160, 96, k);
-        EXPECT_GE(psnrRgb(input, decoded[static_cast<std::size_t>(k)]), 32) << "frame " << k;
+        EXPECT_GE(psnrRgb(input, decoded[static_cast<std::size_t>(k)]), 30) << "frame " << k;
     }
-    EXPECT_LT(psnrRgb(upsideDown(streamFrame(160, 96, 29)), decoded.back()), 15);
+    EXPECT_LT(psnrRgb(upsideDown(streamFrame(160, 96, 29)), decoded.back()), 20);
 }
 
 // A client that joins or falls behind asks for a key frame: it comes at once, with the SPS and PPS a decoder
@@ -93,7 +80,7 @@ TEST(H264Stream, AKeyFrameWhenAskedCarriesWhatADecoderStartsWith) {
     }
     const std::vector<HostImage> fromKey = decodeH264Packets({packets.begin() + 10, packets.end()});
     ASSERT_EQ(fromKey.size(), 10u);
-    EXPECT_GE(psnrRgb(streamFrame(160, 96, 19), fromKey.back()), 32);
+    EXPECT_GE(psnrRgb(streamFrame(160, 96, 19), fromKey.back()), 30);
 }
 
 // H.264 halves the colour planes: an odd size loses its last column and row. A window resized to another size
@@ -114,13 +101,13 @@ TEST(H264Stream, AnOddSizeIsRoundedDownAndANewSizeStartsWithAKeyFrame) {
     const std::vector<HostImage> decoded = decodeH264Packets({resized.annexB});
     ASSERT_EQ(decoded.size(), 1u);
     EXPECT_EQ(decoded[0].width, 200);
-    EXPECT_GE(psnrRgb(wider, decoded[0]), 32);
+    EXPECT_GE(psnrRgb(wider, decoded[0]), 30);
     const HostImage tiny = streamFrame(1, 1, 0);
     EXPECT_THROW(encoder.encode(tiny.pixels.data(), 1, 1, false), Error);
 }
 
 // A paused scene sends the same picture every frame: after its key frame each costs a small part of one (x264
-// refines the picture over the first frames: measured 93 to 493 bytes against a key frame of 2816), which is
+// refines the picture over the first frames: measured 34 to 207 bytes against a key frame of 2647), which is
 // what keeps a still view far under the stream's peak rate.
 TEST(H264Stream, AStillPictureCostsLittleAfterItsKeyFrame) {
     H264StreamEncoder encoder({60, 8});

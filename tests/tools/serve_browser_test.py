@@ -147,30 +147,33 @@ def wait_for(driver, script, what, seconds=30):
     raise AssertionError(f"waited {seconds} s for {what}")
 
 
-CANVAS_RGB = """
-const c = document.getElementById('picture');
-const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-const rgb = new Array(c.width * c.height * 3);
-for (let i = 0, j = 0; i < d.length; i += 4) { rgb[j++] = d[i]; rgb[j++] = d[i + 1]; rgb[j++] = d[i + 2]; }
-return [c.width, c.height, rgb];
+
+
+# [width, height, [r, g, b, ...]] of anything a canvas can draw (an ImageBitmap, a <video>'s frame).
+RGB_OF = """
+const rgbOf = (source, width, height) => {
+  const g = new OffscreenCanvas(width, height).getContext('2d');
+  g.drawImage(source, 0, 0);
+  const d = g.getImageData(0, 0, width, height).data;
+  const rgb = new Array(width * height * 3);
+  for (let i = 0, j = 0; i < d.length; i += 4) { rgb[j++] = d[i]; rgb[j++] = d[i + 1]; rgb[j++] = d[i + 2]; }
+  return [width, height, rgb];
+};
 """
 
-SCREENSHOT_RGB = """
+CANVAS_RGB = RGB_OF + """
+const c = document.getElementById('picture');
+return rgbOf(c, c.width, c.height);
+"""
+
+SCREENSHOT_RGB = RGB_OF + """
 const done = arguments[arguments.length - 1];
 const page = window.racelabPage;
 page.lastScreenshot = null;
 page.screenshot();
 const poll = () => {
   if (!page.lastScreenshot) return setTimeout(poll, 50);
-  createImageBitmap(page.lastScreenshot.blob).then((bitmap) => {
-    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const g = c.getContext('2d');
-    g.drawImage(bitmap, 0, 0);
-    const d = g.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    const rgb = new Array(bitmap.width * bitmap.height * 3);
-    for (let i = 0, j = 0; i < d.length; i += 4) { rgb[j++] = d[i]; rgb[j++] = d[i + 1]; rgb[j++] = d[i + 2]; }
-    done([bitmap.width, bitmap.height, rgb]);
-  });
+  createImageBitmap(page.lastScreenshot.blob).then((bitmap) => done(rgbOf(bitmap, bitmap.width, bitmap.height)));
 };
 poll();
 """
@@ -269,22 +272,14 @@ def check_video_recovers(driver):
           f"{driver.execute_script('return window.racelabPage.state.video.keyFrames')}) and frames are drawn again")
 
 
-RECORDING_RGB = """
+RECORDING_RGB = RGB_OF + """
 const done = arguments[arguments.length - 1];
 const last = window.racelabPage.recorder.last;
 const video = document.createElement('video');
 video.muted = true;
 video.onerror = () => done('the recording does not play: ' + (video.error && video.error.message));
 // The frame drawn once it is presented (a frame drawn at loadeddata may not be decoded yet).
-const draw = () => {
-  const c = new OffscreenCanvas(video.videoWidth, video.videoHeight);
-  const g = c.getContext('2d');
-  g.drawImage(video, 0, 0);
-  const d = g.getImageData(0, 0, c.width, c.height).data;
-  const rgb = new Array(c.width * c.height * 3);
-  for (let i = 0, j = 0; i < d.length; i += 4) { rgb[j++] = d[i]; rgb[j++] = d[i + 1]; rgb[j++] = d[i + 2]; }
-  done([c.width, c.height, rgb, last.type, last.blob.size, last.seconds]);
-};
+const draw = () => done(rgbOf(video, video.videoWidth, video.videoHeight).concat([last.type, last.blob.size, last.seconds]));
 video.onloadeddata = () => { video.requestVideoFrameCallback(() => { video.pause(); draw(); }); video.play(); };
 video.src = URL.createObjectURL(last.blob);
 """
