@@ -127,8 +127,8 @@ def main():
     args = parser.parse_args()
     racelab = os.path.abspath(args.racelab)
     version = subprocess.run([racelab, "--version"], capture_output=True, text=True).stdout
-    if "no CUDA device" in version:
-        print("skipped: no CUDA device here (the user's kernel runs on the GPU)")
+    if "no CUDA device" in version or "no CUDA backend" in version:
+        print(f"skipped: the user's kernel runs on the GPU, and this racelab says: {version.strip()}")
         sys.exit(77)
     starter = os.path.join(os.path.dirname(racelab), "..", "share", "racelab", "kernels", "circles", "starter.cu")
     if not os.path.exists(starter):
