@@ -39,6 +39,7 @@ class Socket:
         self.s.sendall((f"GET /ws?token={token} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                         f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
         self.buffer = b""
+        self.masks = []  # MASK pictures read while waiting for something else (wait_for)
         while b"\r\n\r\n" not in self.buffer:
             self.buffer += self.s.recv(4096)
         head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
@@ -106,7 +107,8 @@ def png_alpha(png):
 
 
 def wait_for(ws, what, seconds, test):
-    """Reads until `test(kind, value)` holds: kind "state" (the JSON) or "MASK" (header, payload)."""
+    """Reads until `test(kind, value)` holds: kind "state" (the JSON) or "MASK" (header, payload). A MASK that
+    comes while waiting for something else is kept in ws.masks, so that a wait for one does not miss it."""
     deadline = time.time() + seconds
     while time.time() < deadline:
         opcode, payload = ws.receive()
@@ -116,9 +118,20 @@ def wait_for(ws, what, seconds, test):
                 return value
         elif opcode == 2 and payload[:4] == b"MASK":
             width, height = struct.unpack("<HH", payload[8:12])
-            if test("MASK", (width, height, payload[24:])):
-                return width, height, payload[24:]
+            mask = (width, height, payload[24:])
+            if test("MASK", mask):
+                return mask
+            ws.masks.append(mask)
     sys.exit(f"waited {seconds} s for {what}")
+
+
+def wait_for_mask(ws, what, seconds, test):
+    """The first MASK, kept or still to come, for which `test(mask)` holds; the kept ones before it are dropped."""
+    while ws.masks:
+        mask = ws.masks.pop(0)
+        if test(mask):
+            return mask
+    return wait_for(ws, what, seconds, lambda k, v: k == "MASK" and test(v))
 
 
 def main():
@@ -158,6 +171,7 @@ def main():
             check = state["kernel"]["check"]
             print(f"check: passed={check['passed']}: {check['report'].strip().splitlines()[0]}")
             assert not check["passed"], "check passed the racy starter"
+            ws.masks.clear()  # an empty overlay may have come with the first frames: only find's counts
             ws.send({"type": "find"})
             state = wait_for(ws, "the race's findings", 300,
                              lambda k, v: k == "state" and v["kernel"]["race"]["stage"] in ("done", "failed"))
@@ -165,7 +179,7 @@ def main():
             assert race["stage"] == "done", race["findings"]
             assert "starter.cu:" in race["findings"] and race["racingPixels"] > 0, race
             print(f"find: {race['racingPixels']} racing pixels; {race['findings'].strip().splitlines()[0]}")
-            width, height, png = wait_for(ws, "the racing pixels' overlay", 30, lambda k, v: k == "MASK" and v[2])
+            width, height, png = wait_for_mask(ws, "the racing pixels' overlay", 30, lambda v: v[2])
             w, h, alpha = png_alpha(png)
             opaque = [(x, y) for y, row in enumerate(alpha) for x, a in enumerate(row) if a]
             assert (w, h) == (width, height) == (race["width"], race["height"]), (w, h, width, height)
@@ -177,8 +191,9 @@ def main():
             inspection = state["kernel"]["race"]["inspection"]
             assert "starter.cu" in inspection, inspection
             print(f"inspect ({x}, {y}): {inspection.strip().splitlines()[0]}")
+            ws.masks.clear()
             ws.send({"type": "clear"})
-            wait_for(ws, "the overlay cleared", 30, lambda k, v: k == "MASK" and not v[2])
+            wait_for_mask(ws, "the overlay cleared", 30, lambda v: not v[2])
             print("clear: the findings and the overlay went")
         finally:
             server.send_signal(signal.SIGTERM)

@@ -49,9 +49,12 @@ void ServeLoop::clearRace() {
     if (hadFindings) publishOverlay();
 }
 
-// Once a frame: the instrumented build's progress, and its findings' pixels once they are in.
+// Once a frame: the instrumented build's progress, and its findings' pixels once they are in. The state that
+// says the findings are in goes first, so that a page never holds racing pixels without the lines they belong to.
 void ServeLoop::updateRaceFinder() {
-    if (raceFinder_.update(prepared_, controls_, size_, races_)) publishOverlay();
+    if (!raceFinder_.update(prepared_, controls_, size_, races_)) return;
+    publishState();
+    publishOverlay();
 }
 
 void ServeLoop::publishOverlay() {
