@@ -41,9 +41,10 @@ ALLOWED = {
     "userkernel": {"core", "judge", "scenes", RACECHECK, WORKER, BUILD},
     "present": {"core"},
     "video": {"core"},
+    "web": {"core"},
     "frame": {"core", "judge", "scenes", "present"},
     "ui": {"core", "scenes", "userkernel", "frame"},
-    "app": {"core", "judge", "scenes", RACECHECK, WORKER, BUILD, "userkernel", "present", "video", "frame", "ui"},
+    "app": {"core", "judge", "scenes", RACECHECK, WORKER, BUILD, "userkernel", "present", "video", "frame", "ui", "web"},
 }
 USERKERNEL_ROOMS = ("racecheck", "worker", "build")
 
@@ -68,6 +69,7 @@ LIBRARIES = {
     "racelab_userkernel": {"userkernel"},
     "racelab_present": {"present"},
     "racelab_frame": {"frame"},
+    "racelab_web": {"web"},
     "racelab_app": {"app", "ui", "video"},
 }
 LINK = re.compile(r"target_link_libraries\(\s*(racelab_\w+)([^)]*)\)", re.S)

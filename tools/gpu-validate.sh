@@ -17,6 +17,9 @@
 #   gpucode  - the GPU code in the binary: cuobjdump's SASS and PTX lists equal what tools/fatbin_archs.py
 #              reads from .nv_fatbin (what the CPU test GpuCode.* checks without cuobjdump), and which of
 #              it this GPU runs (racelab list)
+#   serve    - the page's "your kernel" on the server's side (tests/tools/serve_kernel_test.py), then racelab
+#              serve measured with racelab_serve_client over loopback (tools/serve-measure.sh): latency, rate,
+#              the H.264 stream's bits, a soak with a careless client (SOAK_SECONDS)
 #   soak     - view --soak (RACELAB_SOAK_SECONDS, default 300) in the real window (needs DISPLAY); fails on
 #              GL/CUDA errors, scenes that never start, memory growth (docs/HARDENING.md), fewer frames than
 #              seconds (GL stalled); then two soaks of
@@ -59,6 +62,11 @@ for stage in $stages; do
     step "GPU code in the binary: cuobjdump --list-elf/--list-ptx against tools/fatbin_archs.py"
     run gpucode-cuobjdump bash -c "diff <(cuobjdump --list-elf '$bin/racelab' | grep -oE '(sm|compute)_[0-9]+' | grep -oE '[0-9]+$' | sort -un) <(python3 tools/fatbin_archs.py '$bin/racelab' --list sass) && diff <(cuobjdump --list-ptx '$bin/racelab' | grep -oE '(sm|compute)_[0-9]+' | grep -oE '[0-9]+$' | sort -un) <(python3 tools/fatbin_archs.py '$bin/racelab' --list ptx) && python3 tools/fatbin_archs.py '$bin/racelab'"
     run gpucode-list "$bin/racelab" list
+    ;;
+  serve)
+    step "racelab serve: latency, rate, bits and a soak (tools/serve-measure.sh)"
+    run serve-kernel python3 tests/tools/serve_kernel_test.py --racelab "$bin/racelab"
+    RACELAB_BIN=$bin run serve-measure bash tools/serve-measure.sh "$out/serve"
     ;;
   cs149)
     step "circles against CS149's render -r cpuref (whole frames, the course's rule)"

@@ -9,6 +9,8 @@ packages=(
   clang libomp-dev  # the sanitizer build (clang, with its OpenMP) that also makes the fuzzers
   libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev  # video: view --video, frames --mp4/--gif
   bubblewrap libseccomp-dev  # whole-file solutions' worker: its sandbox and its limits (docs/HARDENING.md)
+  libboost-dev libjpeg-dev  # racelab serve: Boost.Beast (header-only) and libjpeg-turbo's JPEG frames
+  chromium chromium-driver python3-selenium  # the test of racelab serve in a real browser (Serve.InChromium)
   dpkg-dev  # dpkg-shlibdeps: the .deb's Depends (cpack -G DEB, CTest Package.DebAndInstallRun)
 )
 missing=()

@@ -5,6 +5,8 @@
 // then says what could not run.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <map>
 #include <optional>
 #include <regex>
 
@@ -17,6 +19,7 @@
 #include "userkernel/build/nvrtc_library.hpp"
 #include "userkernel/build/compile_worker.hpp"
 #include "userkernel/build/whole_file_build.hpp"
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
 
 namespace racelab {
 namespace {
@@ -47,6 +50,23 @@ std::vector<const WorkloadFamily*> familiesIncluded(const std::string& file) {
     return found;
 }
 
+// compile --races on a whole file: how many accesses and barriers of the solution's own lines the instrumented
+// build checks, in which files, and what it leaves alone.
+std::string describeSites(const userkernel::AccessSites& sites, const std::string& solution) {
+    std::map<std::string, int> byFile;
+    for (const userkernel::AccessSite& site : sites.sites) ++byFile[site.file.empty() ? "(no line)" : site.file];
+    std::string out = "instrumented for races: " + std::to_string(sites.sites.size()) + " loads, stores and atomics and " +
+                      std::to_string(sites.barriers) + " barriers checked";
+    const char* separator = ": ";
+    for (const auto& [file, count] : byFile) {
+        out += separator + std::to_string(count) + " in " + (file == solution ? std::filesystem::path(file).filename().string() : file);
+        separator = ", ";
+    }
+    out += "\n";
+    for (const std::string& note : sites.notCovered) out += "  not checked: " + note + "\n";
+    return out;
+}
+
 // A whole-file solution (a course's whole program) of the family asked for, or of any family: built with
 // nvcc into a shared library instead of NVRTC's cubin.
 std::optional<CompileOutcome> compileWholeFile(const CompileOptions& options, const std::string& architecture) {
@@ -56,8 +76,10 @@ std::optional<CompileOutcome> compileWholeFile(const CompileOptions& options, co
         const std::optional<std::string> solution = userkernel::wholeFileSolution(options.path, *family->kernelContract);
         if (!solution) continue;
         const WholeFileHarness& harness = *family->kernelContract->wholeFile;
-        const userkernel::KernelBuild build = userkernel::buildWholeFile(
-            {*solution, architecture}, harness, userkernel::KernelCache(userkernel::KernelCache::defaultFolder()));
+        userkernel::WholeFileRequest request{*solution, architecture};
+        if (options.races) request.accessChecks = RACELAB_ACCESS_RACES;
+        const userkernel::KernelBuild build =
+            userkernel::buildWholeFile(request, harness, userkernel::KernelCache(userkernel::KernelCache::defaultFolder()));
         CompileOutcome out;
         out.architecture = architecture;
         out.family = family->name;
@@ -67,6 +89,7 @@ std::optional<CompileOutcome> compileWholeFile(const CompileOptions& options, co
         out.fromCache = build.fromCache;
         out.compileMs = build.compileMs;
         out.toolMissing = userkernel::findNvcc().empty() || userkernel::harnessFolder(harness).empty();
+        if (build.ok && build.accessSites) out.instrumented = describeSites(*build.accessSites, build.sourcePath);
         return out;
     }
     return std::nullopt;
@@ -101,7 +124,8 @@ CompileOutcome compileWithoutDevice(const CompileOptions& options) {
     }
     // In a process of its own, with a time and memory limit: a file may be hostile (compile_worker.hpp).
     const userkernel::KernelBuild build = userkernel::CompileWorker().compile(
-        {options.path, out.architecture, {}, {}}, userkernel::KernelCache::defaultFolder());
+        {options.path, out.architecture, {}, {}, options.races ? RACELAB_ACCESS_RACES : 0u},
+        userkernel::KernelCache::defaultFolder());
     out.compiled = build.ok;
     out.messages = build.messages();
     out.fromCache = build.fromCache;
@@ -118,7 +142,9 @@ std::string describeCompile(const CompileOptions& options, const CompileOutcome&
     if (!outcome.compiled) return out + options.path + ": does not compile for " + outcome.architecture + "\n";
     out += options.path + ": compiles for " + outcome.architecture + outcome.builtAs;
     out += outcome.fromCache ? ", from the cache" : "";
-    return out + "\n";
+    out += "\n";
+    if (options.races) out += outcome.instrumented.empty() ? "instrumented for races\n" : outcome.instrumented;
+    return out;
 }
 
 int runCompile(const CompileOptions& options) {

@@ -156,6 +156,37 @@ CommandLine::CommandLine() {
     viewCommand->add_flag("--simulate-interop-failure", view.simulateInteropFailure,
                           "refuse the CUDA-GL registration, as some drivers do, to see the staging fallback");
 
+    serveCommand = app.add_subcommand("serve", "view's frame loop headless, shown live in a browser: prints the URL to "
+                                               "open (with its access token; docs/REMOTE.md for a remote machine)");
+    addSceneOptions(*serveCommand, serve.selection, "1280x720");
+    addPresentOption(*serveCommand, serve.present, PresentNone::Refused);
+    addComparisonOptions(*serveCommand, serve.comparison);
+    serveCommand->add_option("--port", serve.port, "TCP port to listen on (0: any free port)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 65535));
+    serveCommand->add_option("--bind", serve.bind,
+                             "IP address to listen on: 127.0.0.1 reaches this machine only (reach it from elsewhere "
+                             "through ssh -L); 0.0.0.0 every network it is on")
+        ->capture_default_str();
+    serveCommand->add_option("--max-size", serve.maxSize, "the largest frame WxH a browser window may ask for")
+        ->capture_default_str();
+    serveCommand->add_option("--fps", serve.fps, "frames per second the loop draws at most (0: as fast as it can)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1000.0));
+    serveCommand->add_option("--jpeg-quality", serve.jpegQuality, "JPEG quality of the frames sent, 1..100")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100));
+    serveCommand->add_option("--video", serve.video,
+                             "h264: frames as an H.264 stream (NVENC, else x264) to browsers that decode it with "
+                             "WebCodecs, JPEG to the rest; off: JPEG frames only")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"h264", "off"}));
+    serveCommand->add_option("--max-mbps", serve.maxMbps, "the H.264 stream's peak rate in Mbit/s")
+        ->capture_default_str()
+        ->check(CLI::Range(0.5, 200.0));
+    serveCommand->add_option("--frames", serve.frames, "stop after N frames (0: run until interrupted)");
+    serveCommand->add_flag("--paused", serve.paused, "start paused on --frame");
+
     benchCommand = app.add_subcommand("bench", "time the frame loop headless (EGL) and print per-stage statistics");
     addSceneOptions(*benchCommand, bench.selection, "1024x1024");
     addPresentOption(*benchCommand, bench.present, PresentNone::Offered);
@@ -324,6 +355,9 @@ CommandLine::CommandLine() {
                                "the family it is written for (its contract header must be included): " + kernelFamiliesHelp());
     compileCommand->add_option("--arch", compile.architecture,
                                "the GPU architecture, e.g. sm_90 (default: the lowest this racelab carries code for)");
+    compileCommand->add_flag("--races", compile.races,
+                             "build the instrumented form check --races runs (every load, store and atomic of your "
+                             "code checked; a whole file's thrust and CUB kernels left plain) and say what it checks");
 
     // Hidden (no group): the process racelab starts to run a user kernel in a CUDA context of its own.
     workerCommand = app.add_subcommand("kernel-worker", "")->group("");
@@ -341,6 +375,7 @@ CommandLine::CommandLine() {
 
 const SceneSelection* CommandLine::selection() const {
     if (*viewCommand) return &view.selection;
+    if (*serveCommand) return &serve.selection;
     if (*benchCommand) return &bench.selection;
     if (*renderCommand) return &render.selection;
     if (*checkCommand) return &check.selection;
@@ -350,6 +385,7 @@ const SceneSelection* CommandLine::selection() const {
 
 int CommandLine::run() {
     if (*viewCommand) return runView(view);
+    if (*serveCommand) return runServe(serve);
     if (*benchCommand) return runBench(bench);
     if (*renderCommand) return runRender(render);
     if (*checkCommand) return runCheck(check);

@@ -22,6 +22,7 @@ struct CommandLine {
 
     CLI::App app;
     ViewOptions view;
+    ServeOptions serve;
     BenchOptions bench;
     RenderOptions render;
     CheckOptions check;
@@ -33,7 +34,7 @@ struct CommandLine {
     long long compileWorkerAddressBytes = 0;
     bool listParams = false;
     bool dryParse = false;  // --dry-parse: main() calls checkWithoutRunning() instead of run()
-    CLI::App *viewCommand = nullptr, *benchCommand = nullptr, *renderCommand = nullptr, *checkCommand = nullptr, *gradeCommand = nullptr,
+    CLI::App *viewCommand = nullptr, *serveCommand = nullptr, *benchCommand = nullptr, *renderCommand = nullptr, *checkCommand = nullptr, *gradeCommand = nullptr,
              *framesCommand = nullptr, *listCommand = nullptr, *newKernelCommand = nullptr, *workerCommand = nullptr, *compileWorkerCommand = nullptr,
              *compileCommand = nullptr;
     // The subcommands the workload families add (WorkloadFamily::commands), each with its handler.

@@ -28,6 +28,22 @@ struct ViewOptions {
     double soakSeconds = 0;  // > 0: drive the viewer through every scene for this long (app/soak_driver.hpp)
 };
 
+// racelab serve: view's frame loop without a window, shown in a browser (app/serve/, src/web/).
+struct ServeOptions {
+    SceneSelection selection;
+    ComparisonOptions comparison;
+    std::string present = "auto";
+    std::string bind = "127.0.0.1";   // only this machine, unless asked (docs/REMOTE.md)
+    int port = 8149;                  // 0: any free port
+    std::string maxSize = "1920x1080";  // the largest frame a browser window may ask for
+    double fps = 60;                  // the loop's cap (0: as fast as it renders)
+    int jpegQuality = 80;
+    std::string video = "h264";       // h264: the stream to browsers that decode it (JPEG to the rest); off
+    double maxMbps = 8;               // the H.264 stream's peak rate
+    long frames = 0;                  // stop after N frames (0: until interrupted)
+    bool paused = false;              // start paused on --frame
+};
+
 struct BenchOptions {
     SceneSelection selection;
     std::string present = "interop";
@@ -99,6 +115,7 @@ struct CompileOptions {
     std::string path;
     std::string family;        // "": any (the family whose header the file includes is named)
     std::string architecture;  // "": the lowest the build carries SASS for
+    bool races = false;        // the instrumented build that check --races runs, built and described
 };
 struct CompileOutcome {
     bool compiled = false;
@@ -108,6 +125,7 @@ struct CompileOutcome {
     std::string architecture, family;
     std::string builtAs;   // what it was built as, after "compiles for sm_XX": e.g. " (the circles family's contract)"
     std::string messages;  // FILE:LINE:COL: error: ... blocks, or why it could not compile
+    std::string instrumented;  // --races: what the instrumented build checks and leaves plain ("" otherwise)
 };
 void checkCompileOptions(const CompileOptions& options);
 CompileOutcome compileWithoutDevice(const CompileOptions& options);
@@ -123,9 +141,11 @@ struct NewKernelOptions {
 
 // What view and frames refuse about their video and script options before any work (also --dry-parse).
 void checkViewScriptOptions(const ViewOptions& options);
+void checkServeOptions(const ServeOptions& options);
 void checkFrameExportVideoOptions(const FrameExportOptions& options);
 
 int runView(const ViewOptions& options);
+int runServe(const ServeOptions& options);
 int runNewKernel(const NewKernelOptions& options);
 int runCompile(const CompileOptions& options);
 int runFrameExport(const FrameExportOptions& options);

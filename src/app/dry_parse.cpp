@@ -50,6 +50,7 @@ void CommandLine::checkWithoutRunning() const {
         if (bench.warmup < 0) throw UsageError("--warmup must be >= 0");
     }
     if (*viewCommand) checkViewScriptOptions(view);
+    if (*serveCommand) checkServeOptions(serve);
     if (*framesCommand) checkFrameExportVideoOptions(frameExport);
     if (*gradeCommand) checkGradeOptions(grade);
     if (*compileCommand) checkCompileOptions(compile);

@@ -1,6 +1,6 @@
 // Which columns `racelab grade` judges: the scene set and, for each scene, the frame it is judged at and the
 // input it is made with. By default a family's course set where it has one (circles: CS149's 8 graded scenes,
-// snow standing in for the course's snowsingle at a frame where the flakes fill the picture), else every scene
+// snowsingle among them, a still frame of snow's flakes), else every scene
 // of the family; `--scenes all` for every scene; or a list, each NAME or NAME@FRAME. A scene that needs an
 // input (an --image) is made with the asset its preset names for grading. Needs no GPU: the sizes that fit
 // are the grader's (app/grading.hpp).

@@ -21,4 +21,10 @@ HeadlessSession::HeadlessSession(PreparedScene& prepared, PresentMode mode, Head
     loop_->setHeadlessSize(size.width, size.height);
 }
 
+void HeadlessSession::resize(Size2 size) {
+    if (surface_) surface_->resize(size.width, size.height);
+    if (presenter_) presenter_->resize(size.width, size.height);
+    loop_->setHeadlessSize(size.width, size.height);
+}
+
 }  // namespace racelab

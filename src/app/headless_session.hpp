@@ -28,6 +28,9 @@ public:
     const Presenter* presenter() const { return presenter_.get(); }
     std::string presenterName() const { return presenter_ ? presenter_->name() : "none"; }
     const std::string& glNote() const { return glNote_; }  // HeadlessGl::WhereAvailable: why there is no GL
+    // Frames of another size from the next one on (serve: the browser window's); surface, presenter or the
+    // frames without GL alike.
+    void resize(Size2 size);
 
 private:
     CudaStream stream_;

@@ -15,10 +15,10 @@ unsigned accessChecksFor(bool races, bool checked) {
 bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSinceAsked, std::optional<std::pair<int, int>> pixel) {
     const userkernel::UserKernelStatus& status = kernel.status();
     if (!kernel.form().accessChecksCover) {
-        std::printf("--races/--checked: not covered for a whole-file solution. Its kernels are compiled by nvcc into the "
-                    "solution's own library, beside its host code, and racelab rewrites only the PTX of kernels it "
-                    "compiles itself (launch lists). Check a launch-list version of the kernels, or use --sanitize "
-                    "(compute-sanitizer: out of bounds, and races in shared memory).\n");
+        std::printf("--races/--checked: not covered for a whole-file solution yet. racelab builds its instrumented form "
+                    "(racelab compile PATH --races says what it checks), but the worker does not yet run it and read "
+                    "its findings. Check a launch-list version of the kernels, or use --sanitize (compute-sanitizer: "
+                    "out of bounds, and races in shared memory).\n");
         return true;
     }
     const std::optional<userkernel::AccessSites> sites = kernel.accessSites();

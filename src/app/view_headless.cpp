@@ -72,7 +72,10 @@ int runHeadlessInstead(const ViewOptions& options, PreparedScene& prepared, cons
     Summary s = summarize(frameMs);
     std::printf("  frame median %.3f ms (%.1f FPS); race meter %s; last frame saved to %s\n", s.p50,
                 s.p50 > 0 ? 1000.0 / s.p50 : 0.0,
-                loop.race().valid ? (std::to_string(loop.race().percent()) + " % differing").c_str() : "n/a", out.c_str());
+                loop.race().valid             ? (std::to_string(loop.race().percent()) + " % differing").c_str()
+                : !loop.race().notDrawn.empty() ? ("not measured, no frame drawn (" + loop.race().notDrawn + ")").c_str()
+                                                : "n/a",
+                out.c_str());
     if (recorder) recorder->writeSummaryJson(TimingRecorder::summaryPathFor(options.record), labels);
     if (video) {
         video->finish();

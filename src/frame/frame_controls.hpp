@@ -32,6 +32,9 @@ struct RaceReading {
     long total = 0;
     int heatFrames = 0;       // heat view: frames in the window so far
     std::optional<ExactRaceCount> exact;  // the racy side's exact count, for scenes that have one
+    // The compared side drew no frame, only a placeholder (Scene::lastRenderNotDrawn: "compiling (12 s)"): why.
+    // Then nothing is counted (valid stays false) and the heat view holds its history.
+    std::string notDrawn;
     double percent() const { return total ? 100.0 * static_cast<double>(differing) / static_cast<double>(total) : 0.0; }
 };
 

@@ -91,6 +91,8 @@ RaceReading RaceMeter::measure(Scene& scene, const FrameTarget& target, int vari
     reading.good = pair.good, reading.racy = variant;
     // A correct variant has nothing to find: the plain view stays one render, with no read-back.
     if (scene.variants()[static_cast<std::size_t>(variant)].correct && !evenTheGood) return reading;
+    reading.notDrawn = scene.lastRenderNotDrawn();  // of the render just shown
+    if (!reading.notDrawn.empty()) return reading;
     reading.exact = scene.exactRaceCount(target.stream);  // before the good render replaces what it counts
     const FrameView good = impl_->renderGood(scene, pair.good, target);
     countRaceDifferences(target, good, thresholdOf(scene), false, impl_->count());
@@ -113,11 +115,15 @@ RaceReading RaceMeter::renderView(Scene& scene, const FrameTarget& target, const
         m.racyFrame.resize(target.width, target.height);
         const FrameTarget racy = m.racyFrame.target(target.stream);
         scene.render(racy, pair.racy);
-        countRaceDifferences(racy, good, threshold, false, m.count());
-        composeSideBySide(target, good, viewOf(m.racyFrame));
+        reading.notDrawn = scene.lastRenderNotDrawn();
+        if (reading.notDrawn.empty()) countRaceDifferences(racy, good, threshold, false, m.count());
+        composeSideBySide(target, good, viewOf(m.racyFrame));  // the placeholder beside good, where it drew none
     } else {
         scene.render(target, pair.racy);
-        if (controls.view == RaceView::Wipe) {
+        reading.notDrawn = scene.lastRenderNotDrawn();
+        if (!reading.notDrawn.empty()) {
+            // The placeholder is shown as it is: no difference to a frame not drawn, no heat added to the history.
+        } else if (controls.view == RaceView::Wipe) {
             const int divider = static_cast<int>(std::clamp(controls.wipe, 0.f, 1.f) * static_cast<float>(target.width));
             composeWipe(target, good, threshold, divider, m.count());
         } else if (controls.view == RaceView::Heat) {
@@ -129,6 +135,7 @@ RaceReading RaceMeter::renderView(Scene& scene, const FrameTarget& target, const
         }
     }
     m.heatLive = controls.view == RaceView::Heat;
+    if (!reading.notDrawn.empty()) return reading;
     reading.valid = true;
     reading.differing = static_cast<long>(readRaceCount(m.count(), target.stream));
     reading.total = static_cast<long>(target.width) * target.height;

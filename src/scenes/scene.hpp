@@ -104,6 +104,9 @@ public:
         (void)stream;
         return std::nullopt;
     }
+    // Why the last render() drew no frame of its variant but a placeholder ("compiling (12 s)": a user's kernel
+    // not built yet), or "" when it drew one. The race meter and the views count no frame that was not drawn.
+    virtual std::string lastRenderNotDrawn() const { return {}; }
     // Camera-style interaction (orbit, zoom); most scenes ignore it.
     virtual void handleInput(const PointerInput& input) { (void)input; }
     // Pixels of the last renderReference whose value may legitimately differ between machines (e.g. rays

@@ -74,6 +74,9 @@ void drawViewControls(ViewerPanelState& s) {
     if (s.race.valid)
         ImGui::Text("good: %s  |  compared: %s", variants[static_cast<std::size_t>(s.race.good)].name.c_str(),
                     variants[static_cast<std::size_t>(s.race.racy)].name.c_str());
+    else if (!s.race.notDrawn.empty())
+        ImGui::TextColored(ImVec4(.9f, .9f, .5f, 1.f), "compared: %s -- %s", variants[static_cast<std::size_t>(s.race.racy)].name.c_str(),
+                           s.race.notDrawn.c_str());
     if (c.view == RaceView::Wipe) ImGui::SliderFloat("divider", &c.wipe, 0.f, 1.f, "%.2f (drag it in the scene)");
     if (c.view == RaceView::Heat) {
         ImGui::SliderInt("heat frames (N)", &c.heatFrames, 1, kMaxHeatFrames);
@@ -91,6 +94,9 @@ void drawRaceMeter(ViewerPanelState& s) {
     }
     if (s.race.valid)
         ImGui::Text("%.3f %% of pixels differ from good (%ld of %ld)", s.race.percent(), s.race.differing, s.race.total);
+    else if (!s.race.notDrawn.empty())
+        ImGui::TextColored(ImVec4(.9f, .9f, .5f, 1.f), "not measured: %s drew no frame yet (%s)",
+                           s.scene->variants()[static_cast<std::size_t>(s.race.racy)].name.c_str(), s.race.notDrawn.c_str());
     else if (!s.race.exact)
         ImGui::TextDisabled(s.backendIndex == 1 ? "race meter: cuda backend only" : "race meter: a correct variant has no races");
     if (s.race.heatFrames > 0) ImGui::Text("heat map over the last %d frames", s.race.heatFrames);

@@ -70,6 +70,11 @@ protected:
     bool failFrame(KernelState state, const std::string& message, bool timedOut = false) {
         return kernel_.failFrame(state, message, timedOut);
     }
+    using RequestLimit = UserKernel::RequestLimit;
+    RequestLimit requestLimit(double ownSeconds) const { return kernel_.requestLimit(ownSeconds); }
+    static void sayBudgetRanOut(WorkerReply& reply, const RequestLimit& limit, const std::string& what) {
+        UserKernel::sayBudgetRanOut(reply, limit, what);
+    }
     // The running build loaded again (UserKernel::load: in a new worker, for a whole-file solution). False when
     // it did not load.
     bool loadAgain() {

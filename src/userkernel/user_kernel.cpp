@@ -64,6 +64,7 @@ UserKernel::UserKernel(std::string path, std::string family, KernelContract cont
     try {
         worker_ = std::make_unique<WorkerProcess>(variantName());
         worker_->setLauncher(runner_->workerLauncher());
+        if (runner_->form().runsHostCode) worker_->setLimits(options_.limits);  // the limits it sets on itself
         worker_->launch(currentCudaDevice());
     } catch (const Error&) {
         worker_.reset();  // ensureWorker tries again and reports why
@@ -79,6 +80,24 @@ UserKernel::~UserKernel() {
 const KernelForm& UserKernel::form() const { return runner_->form(); }
 
 std::string UserKernel::variantName() const { return runner_->variantName(); }
+
+UserKernel::RequestLimit UserKernel::requestLimit(double ownSeconds) const {
+    RequestLimit limit{static_cast<int>(ownSeconds * 1000), false};
+    if (deadline_) {
+        const double left = std::chrono::duration<double>(*deadline_ - std::chrono::steady_clock::now()).count();
+        if (left < ownSeconds) limit = {static_cast<int>(std::max(left, 0.05) * 1000), true};
+    }
+    return limit;
+}
+
+void UserKernel::sayBudgetRanOut(WorkerReply& reply, const RequestLimit& limit, const std::string& what) {
+    if (!reply.timedOut || !limit.budgetBound) return;
+    char left[32];
+    std::snprintf(left, sizeof left, "%.2f s", limit.milliseconds / 1000.0);
+    const std::string who = reply.error.substr(0, reply.error.find(" did not finish"));
+    reply.error = who + " did not finish " + what + " before its grading budget ran out (the last " + left +
+                  " of it): its worker was stopped";
+}
 
 void UserKernel::fail(KernelState state, const std::string& message, bool timedOut, bool outsideItsMemory) {
     status_.state = state;
@@ -150,6 +169,7 @@ bool UserKernel::ensureWorker() {
         }
         if (!worker_) worker_ = std::make_unique<WorkerProcess>(variantName());
         worker_->setLauncher(runner_->workerLauncher());
+        if (runner_->form().runsHostCode) worker_->setLimits(options_.limits);  // the limits it sets on itself
         worker_->start(currentCudaDevice());
         workerHasBuffers_ = false;
         loaded_.reset();
@@ -209,22 +229,12 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     const auto start = std::chrono::steady_clock::now();
     side.prepareUserKernelOutputs(handoff_->outputs(), target);
     runner_->handOver(*handoff_, frame, target.stream);
-    double seconds = options_.timeoutSeconds;
-    bool budgetBound = false;  // the frame's limit is what is left of grade's budget, not --kernel-timeout
-    if (deadline_) {
-        const double left = std::chrono::duration<double>(*deadline_ - std::chrono::steady_clock::now()).count();
-        if (left < seconds) seconds = std::max(left, 0.05), budgetBound = true;
-    }
-    char limit[32];
-    std::snprintf(limit, sizeof limit, "%g", options_.timeoutSeconds);
-    WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), static_cast<int>(seconds * 1000),
-                                         variantName() + " did not finish a frame (--kernel-timeout " + limit + ")");
-    if (reply.timedOut && budgetBound) {
-        char left[32];
-        std::snprintf(left, sizeof left, "%.2f s", seconds);
-        reply.error = variantName() + " did not finish a frame before its grading budget ran out (the last " +
-                      std::string(left) + " of it): its worker was stopped";
-    }
+    const RequestLimit limit = requestLimit(options_.timeoutSeconds);
+    char ownLimit[32];
+    std::snprintf(ownLimit, sizeof ownLimit, "%g", options_.timeoutSeconds);
+    WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), limit.milliseconds,
+                                         variantName() + " did not finish a frame (--kernel-timeout " + ownLimit + ")");
+    sayBudgetRanOut(reply, limit, "a frame");
     status_.workerOutput = worker_->recentOutput();
     if (!reply.ok) {
         std::string message = reply.error;
@@ -291,6 +301,14 @@ void UserKernel::record() {
 void UserKernel::recordFrameTimes(bool on) {
     recording_ = on;
     if (on) recorded_ = {};
+}
+
+std::string UserKernel::placeholderReason() const {
+    if (status_.state != KernelState::Compiling) return kernelStateName(status_.state);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - created_).count();
+    char text[48];
+    std::snprintf(text, sizeof text, "compiling (%.0f s)", seconds);
+    return text;
 }
 
 void UserKernel::drawPlaceholder(const FrameTarget& target) {

@@ -30,6 +30,7 @@ namespace racelab::userkernel {
 class KernelHandoff;
 class KernelRunner;
 class WorkerProcess;
+struct WorkerReply;
 
 // Whether a whole-file solution's worker runs in the sandbox (sandbox.hpp). Launch-list kernels have no host
 // code: they need none.
@@ -137,6 +138,9 @@ public:
     bool retry();
     // Fills a device target with the "no working kernel" placeholder.
     void drawPlaceholder(const FrameTarget& target);
+    // What the placeholder stands for: "compiling (12 s)" until the first build, else the state that left the
+    // kernel without a frame ("compile failed", ...).
+    std::string placeholderReason() const;
     // Starts keeping every frame's times (and forgets those kept before); off, nothing is kept, so a long
     // viewer session holds none.
     void recordFrameTimes(bool on);
@@ -166,11 +170,21 @@ private:
     void fail(KernelState state, const std::string& message, bool timedOut = false, bool outsideItsMemory = false);
     // A frame the kernel did not finish: the failure recorded and counted, the build no longer run. False.
     bool failFrame(KernelState state, const std::string& message, bool timedOut = false, bool outsideItsMemory = false);
+    // A request to the worker waits `ownSeconds`, or what is left of grade's budget (setDeadline) where that is
+    // less: a submission's every step, setup included, is paid from its budget.
+    struct RequestLimit {
+        int milliseconds;
+        bool budgetBound;  // the budget, not the step's own limit, set it
+    };
+    RequestLimit requestLimit(double ownSeconds) const;
+    // A reply that timed out under a budget-bound limit says so: `what` did not finish before the budget ran out.
+    static void sayBudgetRanOut(WorkerReply& reply, const RequestLimit& limit, const std::string& what);
 
     std::string path_, family_;
     KernelContract contract_;
     UserKernelOptions options_;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
+    std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();  // its first compile's start
     UserKernelStatus status_;
     std::unique_ptr<KernelRunner> runner_;
     std::unique_ptr<BackgroundCompiler> compiler_;

@@ -13,6 +13,7 @@ UserKernelScene::UserKernelScene(std::unique_ptr<Scene> inner, std::shared_ptr<U
 
 void UserKernelScene::render(const FrameTarget& target, int variant) {
     lastRenderWasKernel_ = variant == kernelVariant();
+    notDrawn_.clear();
     if (!lastRenderWasKernel_) {
         inner_->render(target, variant);
         return;
@@ -22,6 +23,7 @@ void UserKernelScene::render(const FrameTarget& target, int variant) {
     // check, bench, render and frames end with the kernel's message; the viewer draws a placeholder and goes on.
     if (!kernel_->live()) throw Error(kernel_->status().message);  // it names the kernel and what happened
     kernel_->drawPlaceholder(target);
+    notDrawn_ = kernel_->placeholderReason();
 }
 
 std::optional<ExactRaceCount> UserKernelScene::exactRaceCount(cudaStream_t stream) {

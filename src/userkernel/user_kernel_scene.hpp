@@ -41,6 +41,7 @@ public:
     CheckRule checkRule() const override { return inner_->checkRule(); }
     std::string statsLine() const override { return inner_->statsLine(); }
     std::optional<ExactRaceCount> exactRaceCount(cudaStream_t stream) override;
+    std::string lastRenderNotDrawn() const override { return notDrawn_; }
     void handleInput(const PointerInput& input) override { inner_->handleInput(input); }
     const std::vector<std::uint8_t>* referenceAmbiguity() const override { return inner_->referenceAmbiguity(); }
     std::vector<std::string> benchNotes(const BenchFacts& facts, cudaStream_t stream) override;
@@ -53,6 +54,7 @@ private:
     std::shared_ptr<UserKernel> kernel_;
     std::vector<VariantInfo> variants_;
     bool lastRenderWasKernel_ = false;
+    std::string notDrawn_;  // lastRenderNotDrawn
 };
 
 // Wraps `scene` when a kernel is given and the scene's family has a contract; a UsageError otherwise.

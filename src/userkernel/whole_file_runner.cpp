@@ -89,8 +89,10 @@ public:
             const TemporaryFile library(build.cubin, scratch_ ? scratch_->path() : "");
             const std::string inside = scratchInside_ + "/" + std::filesystem::path(library.path()).filename().string();
             workerUsed_ = true;
+            const RequestLimit limit = requestLimit(kControlTimeoutMs / 1000.0);
             reply = worker.request(wholeFileLoadRequest(inside, variantName() + " (" + path() + ")", family(), options().limits),
-                                   kControlTimeoutMs, "loading the solution (its static initialisers)");
+                                   limit.milliseconds, variantName() + " did not finish loading (its static initialisers)");
+            sayBudgetRanOut(reply, limit, "loading (its static initialisers)");
         } catch (const Error& e) {
             reply.error = e.what();
         }
@@ -182,6 +184,7 @@ void WholeFileRunner::launchSpareWorker() {
     try {
         spare_ = std::make_unique<WorkerProcess>(variantName());
         spare_->setLauncher(launcher_);
+        spare_->setLimits(options().limits);
         spare_->launch(currentCudaDevice());
     } catch (const Error&) {
         spare_.reset();  // UserKernel starts one when it is needed, and says why if it cannot
@@ -202,8 +205,10 @@ bool WholeFileRunner::startScene(const KernelFrame& frame) {
     }
     WorkerProcess* worker = this->worker();
     if (!worker || !worker->running()) return failFrame(KernelState::Faulted, "the kernel worker is not running");
-    const WorkerReply reply = worker->request(wholeFileSceneRequest(scene, frame.width, frame.height), kSceneTimeoutMs,
-                                              variantName() + " did not finish loadScene, allocOutputImage and setup");
+    const RequestLimit limit = requestLimit(kSceneTimeoutMs / 1000.0);
+    WorkerReply reply = worker->request(wholeFileSceneRequest(scene, frame.width, frame.height), limit.milliseconds,
+                                        variantName() + " did not finish loadScene, allocOutputImage and setup");
+    sayBudgetRanOut(reply, limit, "loadScene, allocOutputImage and setup");
     status().workerOutput = worker->recentOutput();  // what setup printed
     if (!reply.ok) {
         std::string message = reply.error;

@@ -61,6 +61,31 @@ TEST(CircleReference, SnowClearIsTheVerticalGreyRamp) {
     EXPECT_EQ(image.at(10, 99)[0], image.at(10, 99)[2]);
 }
 
+// snowsingle is snow's own flakes where snow's frame 240 has them (frame 0 is one step), standing still: the
+// same circles to the bit, a picture equal to that frame's, and no animation left to take them elsewhere.
+TEST(CircleReference, SnowsingleIsSnowsFrame240StandingStill) {
+    CircleSet snow = generateCircles("snow", 0);
+    for (int step = 0; step < 241; ++step) advanceReference(snow);
+    CircleSet still = generateCircles("snowsingle", 0);
+    EXPECT_EQ(still.animation, Animation::None);
+    EXPECT_TRUE(still.snow) << "snow's shading and its grey-ramp clear";
+    EXPECT_EQ(still.position, snow.position);
+    EXPECT_EQ(still.radius, snow.radius);
+    advanceReference(still);
+    EXPECT_EQ(still.position, snow.position) << "a still frame";
+    HostImage a(160, 120), b(160, 120);
+    renderReferenceSequential(snow, a);
+    renderReferenceSequential(still, b);
+    EXPECT_EQ(a.pixels, b.pixels);
+    // The flakes fill the picture by then: most pixels are not the grey ramp an empty frame shows.
+    CircleSet empty = generateCircles("snow", 0);
+    HostImage clear(160, 120);
+    renderReferenceSequential(empty, clear);
+    long differing = 0;
+    for (std::size_t i = 0; i < a.pixels.size(); i += 4) differing += a.pixels[i] != clear.pixels[i];
+    EXPECT_GT(differing, 160 * 120 / 2);
+}
+
 class ParallelMatchesSequential : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(ParallelMatchesSequential, BitForBit) {

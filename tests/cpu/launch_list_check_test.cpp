@@ -146,6 +146,33 @@ TEST(LaunchListCheck, ACorrectFileCompilesAndItsCubinShowsItsKernelsAndLaunchTab
     EXPECT_FALSE(readCubinSymbols({1, 2, 3}).has_value()) << "not an ELF file";
 }
 
+// The worker asks CUDA only for the data symbols a cubin lists (worker/module_globals), so the list must hold every
+// namespace-scope variable, with bytes in the file or without, and no kernel.
+TEST(LaunchListCheck, ACubinListsEveryDataSymbolInitialisedOrNot) {
+    REQUIRE_NVRTC();
+    const fs::path folder = freshTestFolder("launch-list-symbols");
+    const std::string file = racelab::testing::writeTestFile(
+        folder / "symbols.cu", std::string(racelab::testing::kSmallCirclesKernel) +
+                                   "__device__ int startsAtThree = 3;\n"
+                                   "__device__ float neverInitialised[8];\n"
+                                   "namespace inner { __device__ int counter; }\n"
+                                   "__global__ void touch() { neverInitialised[threadIdx.x & 7] = startsAtThree + inner::counter; }\n");
+    const KernelBuild build = racelab::testing::compileForTest(file);
+    ASSERT_TRUE(build.ok) << build.messages();
+    const std::optional<CubinSymbols> symbols = readCubinSymbols(build.cubin);
+    ASSERT_TRUE(symbols.has_value());
+    const auto has = [&](const std::string& name) {
+        return std::find(symbols->dataSymbols.begin(), symbols->dataSymbols.end(), name) != symbols->dataSymbols.end();
+    };
+    EXPECT_TRUE(has("startsAtThree"));
+    EXPECT_TRUE(has("neverInitialised"));
+    EXPECT_FALSE(symbols->variableBytes("neverInitialised").has_value()) << "no bytes in the file";
+    EXPECT_TRUE(has("_ZN5inner7counterE")) << "a namespace's variable by its mangled name, as CUDA looks it up";
+    EXPECT_TRUE(has("racelabLaunchCount"));
+    EXPECT_FALSE(has("racelabAccessMode")) << "a plain build has no access checks";
+    EXPECT_FALSE(has("touch")) << "a kernel is no data symbol";
+}
+
 TEST(LaunchListCheck, KernelNamesAreDemangledWithoutTheirParameters) {
     EXPECT_EQ(plainKernelName("_Z6renderv"), "render");
     EXPECT_EQ(plainKernelName("_ZN2ns6renderEv"), "ns::render");

@@ -336,7 +336,7 @@ TEST(UserKernelLayout, ScratchSetupArgumentAndRepeatMacrosRecordEveryField) {
 TEST(UserKernelLayout, EachPresetHandsTheKernelItsCourseSceneName) {
     const std::pair<const char*, int> course[] = {
         {"rgb", 0},       {"rgby", 1},      {"rand10k", 2},        {"rand100k", 3},   {"pattern", 4},
-        {"snow", 5},      {"fireworks", 6}, {"hypnosis", 7},       {"bouncingballs", 8},
+        {"snow", 5},      {"fireworks", 6}, {"hypnosis", 7},       {"bouncingballs", 8},   {"snowsingle", 9},
         {"biglittle", 10}, {"littlebig", 11}, {"rand1M", 12},      {"micro2M", 13},
     };
     for (const auto& [preset, value] : course) EXPECT_EQ(circles::courseSceneName(preset), value) << preset;

@@ -12,6 +12,7 @@
 #include "video/video_encoder.hpp"
 #include "video/video_format.hpp"
 #include "video/video_writer.hpp"
+#include "moving_square_picture.hpp"
 #include "video_reader.hpp"
 
 using namespace racelab;
@@ -21,23 +22,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A picture with what recordings hold: a smooth gradient, a sharp-edged square that moves with `k`, a thin line.
+// One frame of the test picture (moving_square_picture.hpp) as the viewer hands it to a recording.
 VideoFrame testFrame(int width, int height, long k) {
     VideoFrame f;
     f.width = width;
     f.height = height;
     f.index = k;
-    f.rgba.resize(static_cast<std::size_t>(width) * height * 4);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x) {
-            std::uint8_t* p = &f.rgba[(static_cast<std::size_t>(y) * width + x) * 4];
-            const bool square = x >= 10 + 3 * k && x < 40 + 3 * k && y >= 8 && y < 38;
-            const bool line = y == height - 5;
-            p[0] = square ? 230 : line ? 250 : static_cast<std::uint8_t>(40 + 150 * x / width);
-            p[1] = square ? 40 : line ? 250 : static_cast<std::uint8_t>(60 + 120 * y / height);
-            p[2] = square ? 60 : line ? 250 : 140;
-            p[3] = 255;
-        }
+    f.rgba = racelab::testing::movingSquarePicture(width, height, k).pixels;
     return f;
 }
 

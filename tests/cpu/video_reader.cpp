@@ -81,6 +81,33 @@ ReadVideo readVideo(const std::string& path, bool decodeImages) {
     return out;
 }
 
+std::vector<HostImage> decodeH264Packets(const std::vector<std::string>& packets) {
+    const AVCodec* decoder = avcodec_find_decoder(AV_CODEC_ID_H264);
+    if (!decoder) throw std::runtime_error("this libavcodec has no H.264 decoder");
+    AVCodecContext* codec = avcodec_alloc_context3(decoder);
+    AVPacket* packet = av_packet_alloc();
+    AVFrame* frame = av_frame_alloc();
+    std::vector<HostImage> out;
+    std::string failure;
+    if (avcodec_open2(codec, decoder, nullptr) < 0) failure = "cannot open the H.264 decoder";
+    const auto receive = [&] {
+        while (avcodec_receive_frame(codec, frame) == 0) out.push_back(toRgba(frame));
+    };
+    for (std::size_t i = 0; i < packets.size() && failure.empty(); ++i) {
+        av_new_packet(packet, static_cast<int>(packets[i].size()));
+        std::memcpy(packet->data, packets[i].data(), packets[i].size());
+        if (avcodec_send_packet(codec, packet) < 0) failure = "the H.264 decoder refused packet " + std::to_string(i);
+        av_packet_unref(packet);
+        receive();
+    }
+    if (failure.empty() && avcodec_send_packet(codec, nullptr) == 0) receive();
+    av_frame_free(&frame);
+    av_packet_free(&packet);
+    avcodec_free_context(&codec);
+    if (!failure.empty()) throw std::runtime_error(failure);
+    return out;
+}
+
 double psnrRgb(const HostImage& a, const HostImage& b) {
     if (a.width != b.width || a.height != b.height) throw std::runtime_error("psnrRgb: the images differ in size");
     double squared = 0;

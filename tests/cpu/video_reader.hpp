@@ -21,6 +21,11 @@ struct ReadVideo {
 // Throws std::runtime_error naming the file when it cannot be read.
 ReadVideo readVideo(const std::string& path, bool decodeImages = true);
 
+// Decodes an H.264 stream given as one Annex B access unit a packet, in order, as a WebCodecs decoder is fed
+// (racelab serve's stream): each decoded frame as RGBA, bottom row first. Throws std::runtime_error when the
+// decoder refuses a packet.
+std::vector<HostImage> decodeH264Packets(const std::vector<std::string>& packets);
+
 // Peak signal-to-noise ratio of `b` against `a` over the RGB channels, in dB (99 for identical images).
 double psnrRgb(const HostImage& a, const HostImage& b);
 // The columns [x, x + width) of `image`, every row.

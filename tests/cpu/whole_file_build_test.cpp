@@ -23,90 +23,14 @@
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/worker/whole_file_solution.hpp"
+#include "course_style_solution.hpp"
 
 namespace fs = std::filesystem;
 using namespace racelab;
 using namespace racelab::userkernel;
+using namespace racelab::test;
 
 namespace {
-
-#define REQUIRE_NVCC() \
-    if (findNvcc().empty()) GTEST_SKIP() << nvccMissingAdvice()
-
-const WholeFileHarness& circlesHarness() { return *findScene("circles/rgb").family->kernelContract->wholeFile; }
-
-std::string write(const fs::path& path, const std::string& text) {
-    std::ofstream(path) << text;
-    return path.string();
-}
-
-// A minimal solution, as the course lays one out: the class in cudaRenderer.h, declaring `declaration` as its
-// loadScene, and cudaRenderer.cu with `definition`; it remembers what it was given, and frees what it holds as
-// the course's destructor does (the sanitize build's LeakSanitizer checks).
-struct Solution {
-    std::string header, source;
-};
-Solution minimalSolution(const std::string& declaration, const std::string& definition) {
-    Solution s;
-    s.header = R"(#include "circleRenderer.h"
-#include "image.h"
-class CudaRenderer : public CircleRenderer {
-public:
-    Image* image = nullptr;
-    int numCircles = 0;
-    float *position = nullptr, *velocity = nullptr, *color = nullptr, *radius = nullptr;
-    ~CudaRenderer() { delete image; delete[] position; delete[] velocity; delete[] color; delete[] radius; }
-    const Image* getImage() { return image; }
-    void setup() {}
-    )" + declaration + R"(
-    void allocOutputImage(int w, int h) { image = new Image(w, h); }
-    void clearImage() {}
-    void render() {}
-};
-)";
-    s.source = R"(#include "cudaRenderer.h"
-#include "sceneLoader.h"
-static int g_form = 0, g_circles = -1;
-static float g_lastRadius = 0;
-)" + definition + R"(
-extern "C" int test_form() { return g_form; }
-extern "C" int test_circles() { return g_circles; }
-extern "C" float test_last_radius() { return g_lastRadius; }
-)";
-    return s;
-}
-
-struct Library {
-    void* handle = nullptr;
-    ~Library() {
-        if (handle) dlclose(handle);
-    }
-    template <class F>
-    F* symbol(const char* name) {
-        return reinterpret_cast<F*>(dlsym(handle, name));
-    }
-};
-
-// Builds `solution` in `folder` into folder/solution.so ("" when it does not build: the failure is recorded).
-std::string buildLibrary(const fs::path& folder, const Solution& solution) {
-    write(folder / "cudaRenderer.h", solution.header);
-    const std::string file = write(folder / "cudaRenderer.cu", solution.source);
-    const KernelBuild build = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(""));
-    EXPECT_TRUE(build.ok) << build.messages();
-    if (!build.ok) return "";
-    const std::string so = (folder / "solution.so").string();
-    std::ofstream(so, std::ios::binary).write(reinterpret_cast<const char*>(build.cubin.data()),
-                                              static_cast<std::streamsize>(build.cubin.size()));
-    return so;
-}
-
-// Builds `solution` in a folder of its own and opens the library.
-void buildAndOpen(const std::string& name, const Solution& solution, Library& library) {
-    const std::string so = buildLibrary(freshTestFolder("whole-file-" + name), solution);
-    ASSERT_FALSE(so.empty());
-    library.handle = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
-    ASSERT_NE(library.handle, nullptr) << dlerror();
-}
 
 struct HarnessScene {
     int numCircles;
@@ -182,6 +106,16 @@ TEST(WholeFileBuild, EachLoadSceneFormReceivesRacelabsSceneData) {
          "void CudaRenderer::loadScene(SceneName n, bool bench) { g_form = bench ? 3 : 4; loadCircleScene(n, numCircles, "
          "position, velocity, color, radius); g_circles = numCircles; g_lastRadius = radius[numCircles - 1]; }",
          3},
+        // The loader's forms without velocity, of renderers on the CMU starter that draw still scenes: one with
+        // the benchMode switch passed on (a 2019 port), one without (a 2020 port).
+        {"still_bench", "void loadScene(SceneName name, bool benchMode);",
+         "void CudaRenderer::loadScene(SceneName n, bool bench) { g_form = bench ? 5 : 6; loadCircleScene(n, numCircles, "
+         "position, color, radius, bench); g_circles = numCircles; g_lastRadius = radius[numCircles - 1]; }",
+         5},
+        {"still", "void loadScene(SceneName name);",
+         "void CudaRenderer::loadScene(SceneName n) { g_form = 7; loadCircleScene(n, numCircles, position, color, "
+         "radius); g_circles = numCircles; g_lastRadius = radius[numCircles - 1]; }",
+         7},
     };
     const float position[9] = {.1f, .2f, .3f, .4f, .5f, .6f, .7f, .8f, .9f};
     const float color[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
@@ -200,6 +134,55 @@ TEST(WholeFileBuild, EachLoadSceneFormReceivesRacelabsSceneData) {
         EXPECT_EQ(library.symbol<int()>("test_form")(), form.expectedForm);
         EXPECT_EQ(library.symbol<int()>("test_circles")(), 3);
         EXPECT_FLOAT_EQ(library.symbol<float()>("test_last_radius")(), .25f);
+        library.symbol<void(void*)>("racelab_harness_destroy")(renderer);
+    }
+}
+
+// A folder carrying its year's circleRenderer.h numbers the scenes as that year did (CMU's from 2020 puts
+// BOUNCING_BALLS before FIREWORKS): racelab's scene reaches it by name, and a scene its list lacks by number.
+TEST(WholeFileBuild, AFolderWithItsOwnSceneListIsHandedTheSceneByName) {
+    REQUIRE_NVCC();
+    const fs::path folder = freshTestFolder("whole-file-own-scene-list");
+    write(folder / "circleRenderer.h", R"(#ifndef OWN_LIST_H
+#define OWN_LIST_H
+struct Image;
+typedef enum { CIRCLE_RGB, CIRCLE_RGBY, CIRCLE_TEST_10K, CIRCLE_TEST_100K, PATTERN, SNOWFLAKES, BOUNCING_BALLS,
+               HYPNOSIS, FIREWORKS, SNOWFLAKES_SINGLE_FRAME, BIG_LITTLE, LITTLE_BIG } SceneName;
+class CircleRenderer {
+public:
+    virtual ~CircleRenderer() {}
+    virtual const Image* getImage() = 0;
+    virtual void setup() = 0;
+    virtual void loadScene(SceneName name) = 0;
+    virtual void allocOutputImage(int width, int height) = 0;
+    virtual void clearImage() = 0;
+    virtual void advanceAnimation() = 0;
+    virtual void render() = 0;
+};
+#endif
+)");
+    Solution solution = minimalSolution(
+        "void loadScene(SceneName name);\n    void advanceAnimation() {}",
+        "void CudaRenderer::loadScene(SceneName n) { g_form = static_cast<int>(n); loadCircleScene(n, numCircles, "
+        "position, velocity, color, radius); }");
+    const std::string so = buildLibrary(folder, solution);
+    ASSERT_FALSE(so.empty());
+    Library library;
+    library.handle = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+    ASSERT_NE(library.handle, nullptr) << dlerror();
+    const float position[3] = {.5f, .5f, 0}, color[3] = {1, 1, 1}, radius[1] = {.1f};
+    const HarnessScene scene{1, position, nullptr, color, radius};
+    library.symbol<void(const HarnessScene*)>("racelab_harness_set_scene")(&scene);
+    // racelab's numbers (course_scene_names.h) and the enumerator of the same name in the folder's list.
+    const struct {
+        int racelab, solution;
+    } scenes[] = {{6, 8} /* FIREWORKS */, {8, 6} /* BOUNCING_BALLS */, {7, 7} /* HYPNOSIS */, {10, 10} /* BIG_LITTLE */,
+                  {12, 12} /* CIRCLE_TEST_1M: not in its list */};
+    for (const auto& s : scenes) {
+        void* renderer = library.symbol<void*()>("racelab_harness_create")();
+        ASSERT_NE(renderer, nullptr);
+        EXPECT_EQ(library.symbol<int(void*, int, int)>("racelab_harness_load_scene")(renderer, s.racelab, 0), 0);
+        EXPECT_EQ(library.symbol<int()>("test_form")(), s.solution) << "racelab's scene " << s.racelab;
         library.symbol<void(void*)>("racelab_harness_destroy")(renderer);
     }
 }

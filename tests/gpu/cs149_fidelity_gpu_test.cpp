@@ -15,10 +15,10 @@ using namespace racelab;
 using namespace racelab::testing;
 
 // Needs no device: the probes load wherever the binary is started from (every test runs in a scratch folder
-// outside the source and build trees: tools/test-folder.sh), 47 frames of 1,024 probes each.
+// outside the source and build trees: tools/test-folder.sh), 49 frames of 1,024 probes each.
 TEST(Cs149FidelityGpu, ProbesAreFoundFromAnyWorkingFolder) {
     const auto cases = loadCs149Probes(cs149ProbesPath());
-    ASSERT_EQ(cases.size(), 47u);
+    ASSERT_EQ(cases.size(), 49u);
     for (const auto& c : cases) EXPECT_EQ(c.rgb.size(), 3u * 1024u) << c.scene;
 }
 

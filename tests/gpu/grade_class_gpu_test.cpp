@@ -1,6 +1,6 @@
 // grade as a teacher uses it, on the GPU: a class folder of every kind of submission graded on CS149's 8
 // scenes gets the rows a teacher can defend (a kernel that draws nothing, one pixel or garbage scores 0 on
-// every scene, snow included; a slow correct one is timed on what its budget pays for; faults, hangs and
+// every scene, snowsingle included; a slow correct one is timed on what its budget pays for; faults, hangs and
 // compile errors are told apart); the same folder timed against a teacher's whole-file --reference changes the
 // performance points and nothing else; and every family grades without an abort, a scene racelab cannot prepare
 // at the size asked for graded smaller or left out for every submission alike.
@@ -78,7 +78,7 @@ TEST(GradeClassGpu, EverySubmissionGetsTheRowsATeacherCanDefendOnTheCoursesScene
     EXPECT_EQ(table.facts.sceneSet, "course");
     EXPECT_EQ(table.facts.reference, "good");
     ASSERT_EQ(table.facts.scenes.size(), 8u);
-    EXPECT_EQ(table.facts.scenes[4].label, "circles/snow@240");
+    EXPECT_EQ(table.facts.scenes[4].label, "circles/snowsingle");
     EXPECT_EQ(table.facts.referenceMs.size(), 8u) << "good is timed on every column";
     const auto rows = bySubmission(table);
     ASSERT_EQ(rows.size(), 10u);
@@ -93,11 +93,12 @@ TEST(GradeClassGpu, EverySubmissionGetsTheRowsATeacherCanDefendOnTheCoursesScene
         EXPECT_GT(row.score, 2.0);
         EXPECT_EQ(row.maxScore, full);
     }
-    // The whole-file solution (tests/data/whole_file/tiled_thrust) draws the still scenes right and timed by
-    // the course's measure; it leaves advanceAnimation empty, so its snow never falls in: wrong at frame 240.
+    // The whole-file solution (tests/data/whole_file/tiled_thrust) draws the still scenes right, timed by the
+    // course's measure; it has none of snow's own shading, so it is wrong on snowsingle, as the course's check
+    // would find it.
     for (const judge::GradeRow& row : rows.at("whole_file")) {
         SCOPED_TRACE("whole_file on " + row.scene);
-        if (row.scene == "circles/snow@240") {
+        if (row.scene == "circles/snowsingle") {
             EXPECT_EQ(judge::statusName(row.status), "wrong") << row.message;
             EXPECT_EQ(row.score, 0);
             continue;
@@ -120,8 +121,7 @@ TEST(GradeClassGpu, EverySubmissionGetsTheRowsATeacherCanDefendOnTheCoursesScene
                 << row.message;
         }
     }
-    // The course's starter races on every scene with overlapping circles, snow at frame 240 included (at frame
-    // 0 snow draws nothing and the starter passed it).
+    // The course's starter races on every scene with overlapping circles, snowsingle's flakes included.
     for (const judge::GradeRow& row : rows.at("racy.cu")) {
         if (row.scene == "circles/rgb" || row.scene == "circles/pattern") continue;  // few overlaps: may pass
         EXPECT_TRUE(row.status == GradeStatus::Race || row.status == GradeStatus::Wrong) << row.scene << ": " << row.message;
@@ -152,7 +152,7 @@ TEST(GradeClassGpu, AWholeFileReferenceChangesThePerformancePointsAndNothingElse
     const fs::path folder = makeClass();
     for (const char* slow : {"slow.cu", "hanging.cu", "faulting.cu"}) fs::remove(folder / slow);
     GradeOptions options = classOptions(folder);
-    // The reference animates bouncing balls only: on snow it is refused as not correct (the end of this test).
+    // The reference animates bouncing balls only: on hypnosis it is refused as not correct (the end of this test).
     options.scenes = {"circles/rgb", "circles/rand10k", "circles/biglittle"};
     const judge::GradeTable byGood = gradeSubmissions(options);
     options.reference = data("whole_file/per_pixel_2022");
@@ -187,12 +187,12 @@ TEST(GradeClassGpu, AWholeFileReferenceChangesThePerformancePointsAndNothingElse
         if (row.submission == "fast.cu" && row.scene == "circles/rand10k") EXPECT_EQ(row.score, 9.0) << *row.timeMs << " vs " << *row.referenceMs;
     std::printf("  performance points moved with the reference: %s\n", anyPerformanceMoved ? "yes" : "no");
     // A reference that is not correct on a column times nothing: grading stops before any submission, saying so.
-    options.scenes = {"circles/snow@240"};
+    options.scenes = {"circles/hypnosis@60"};
     try {
         gradeSubmissions(options);
-        ADD_FAILURE() << "a reference wrong on snow@240 was accepted";
+        ADD_FAILURE() << "a reference wrong on hypnosis@60 was accepted";
     } catch (const UsageError& e) {
-        EXPECT_NE(std::string(e.what()).find("is not correct on circles/snow@240"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("is not correct on circles/hypnosis@60"), std::string::npos) << e.what();
     }
     fs::remove_all(folder);
 }

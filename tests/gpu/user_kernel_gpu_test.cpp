@@ -11,6 +11,8 @@
 #include <thread>
 
 #include "frame/offline_frame.hpp"
+#include "frame/race_meter.hpp"
+#include "frame/race_view.hpp"
 #include "core/asset_paths.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/image_compare.hpp"
@@ -20,6 +22,9 @@
 #include "userkernel/build/nvrtc_library.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
+#ifdef RACELAB_HAVE_CUDA
+#include "core/device_frame.hpp"
+#endif
 
 namespace fs = std::filesystem;
 using namespace racelab;
@@ -201,4 +206,49 @@ TEST(UserKernelGpu, ASaveReachesTheFrameWithinSecondsAndAnUnchangedOneComesFromT
         EXPECT_EQ(editor.status().state, KernelState::Running) << editor.status().message;
     }
     fs::remove_all(folder);
+}
+
+// A kernel not built yet draws a placeholder, and the race meter and the views count no such frame: the reading
+// says why ("compiling (N s)") instead of a percentage, and the heat view adds nothing to its history. Once the
+// build runs, the same views measure again.
+TEST(UserKernelGpu, TheRaceMeterCountsNoFrameAKernelStillCompilingDidNotDraw) {
+    REQUIRE_CUDA_AND_NVRTC();
+#ifdef RACELAB_HAVE_CUDA
+    const fs::path folder = fs::temp_directory_path() / ("racelab_not_drawn_" + std::to_string(getpid()));
+    fs::create_directories(folder / "cache");
+    const std::string file = (folder / "mine.cu").string();
+    fs::copy_file(findAsset("kernels/circles/starter.cu"), file);
+    SceneOptions options;
+    options.backend = Backend::Cuda;
+    const WorkloadFamily& family = *findScene("circles/rand10k").family;
+    UserKernelOptions kernelOptions;
+    kernelOptions.cacheFolder = (folder / "cache").string();  // an empty cache: the first frames come before the build
+    auto kernel = std::make_shared<UserKernel>(file, family.name, *family.kernelContract, kernelOptions);
+    auto scene = withUserKernel(createScene("circles/rand10k", options), kernel);
+    const int mine = scene->variantIndex("mine");
+    CudaStream stream;
+    DeviceFrame frame;
+    frame.resize(160, 120);
+    RaceMeter meter;
+    FrameControls controls;
+    controls.variant = mine;
+    for (RaceView view : {RaceView::Heat, RaceView::Side, RaceView::Diff}) {
+        controls.view = view;
+        const RaceReading r = meter.renderView(*scene, frame.target(stream.get()), controls);
+        ASSERT_EQ(kernel->status().state, KernelState::Compiling) << "the build came before the first frames";
+        EXPECT_FALSE(r.valid) << raceViewName(view);
+        EXPECT_EQ(r.notDrawn.rfind("compiling (", 0), 0u) << r.notDrawn;
+        EXPECT_EQ(r.heatFrames, 0);
+    }
+    scene->render(frame.target(stream.get()), mine);
+    EXPECT_FALSE(meter.measure(*scene, frame.target(stream.get()), mine).valid);
+    ASSERT_TRUE(kernel->waitUntilReady(60)) << kernel->status().message;
+    controls.view = RaceView::Heat;
+    const RaceReading drawn = meter.renderView(*scene, frame.target(stream.get()), controls);
+    EXPECT_TRUE(drawn.valid);
+    EXPECT_TRUE(drawn.notDrawn.empty());
+    EXPECT_EQ(drawn.heatFrames, 1) << "the history starts with the first frame drawn";
+    EXPECT_GT(drawn.differing, 0) << "the starter races on rand10k";
+    fs::remove_all(folder);
+#endif
 }

@@ -29,14 +29,19 @@ for scene in bouncingballs hypnosis fireworks snow; do
 done
 for scene in rand10k rand100k micro2M; do cases+=("$scene 0 512 149"); done
 cases+=("snow 60 512 149" "fireworks 60 512 149")
+# racelab's snowsingle is snow's flakes still where the CPU reference has them at snow's frame 240 (the course
+# loads its own from snow.par, which is not public): its probes are the course's CPU frame 240 of snow,
+# recorded as snowsingle's frame 0.
+for size in 1024 512; do cases+=("snow 240 $size 0 snowsingle 0"); done
 
 mkdir -p "$work/frames" "$work/probes"
+# run_case INDEX SCENE FRAME SIZE SEED [AS_SCENE AS_FRAME]: the course's frame, recorded under racelab's name.
 run_case() {
-    local index="$1" scene="$2" frame="$3" size="$4" seed="$5"
+    local index="$1" scene="$2" frame="$3" size="$4" seed="$5" as_scene="${6:-$2}" as_frame="${7:-$3}"
     local prefix="$work/frames/$index"
     "$render" -r cpuref -s "$size" -S "$seed" -b "$frame:$((frame + 1))" -f "$prefix" "$scene" >"$prefix.log" 2>&1
-    python3 "$root/tools/cs149/ppm_probes.py" "${prefix}_$(printf %04d "$frame").ppm" "$scene" "${size}x${size}" \
-        "$frame" "$seed" >"$work/probes/$(printf %03d "$index")"
+    python3 "$root/tools/cs149/ppm_probes.py" "${prefix}_$(printf %04d "$frame").ppm" "$as_scene" "${size}x${size}" \
+        "$as_frame" "$seed" >"$work/probes/$(printf %03d "$index")"
     rm -f "${prefix}_"*.ppm
     echo "make-probes: $scene frame $frame ${size}x${size} seed $seed" >&2
 }

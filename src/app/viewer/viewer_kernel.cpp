@@ -41,15 +41,20 @@ void refreshKernelPanel(KernelPanelState& state, const Scene& scene, userkernel:
     std::fprintf(stderr, "%s: %s\n", kernel->variantName().c_str(), findings.empty() ? "races: none in this frame" : findings.c_str());
 }
 
-void checkKernelInViewer(Scene& scene, const HostImage& shown, KernelPanelState& state, FrameControls& controls) {
+KernelCheckResult checkKernelOnScreen(Scene& scene, Size2 size, FrameControls& controls) {
     const int variant = static_cast<int>(scene.variants().size()) - 1;
-    const KernelCheckResult result = checkKernelHere(scene, variant, {shown.width, shown.height});
-    state.checkReport = result.text;
-    state.checkPassed = result.pass;
+    const KernelCheckResult result = checkKernelHere(scene, variant, size);
     std::fputs(result.text.c_str(), stdout);
     controls.variant = variant;
     if (result.race) controls.view = RaceView::Heat;
     else if (result.wrong) controls.view = RaceView::Diff;
+    return result;
+}
+
+void checkKernelInViewer(Scene& scene, const HostImage& shown, KernelPanelState& state, FrameControls& controls) {
+    const KernelCheckResult result = checkKernelOnScreen(scene, {shown.width, shown.height}, controls);
+    state.checkReport = result.text;
+    state.checkPassed = result.pass;
 }
 
 void printSoakKernelSummary(const userkernel::UserKernel& kernel) {

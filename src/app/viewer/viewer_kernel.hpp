@@ -5,6 +5,7 @@
 
 #include "core/host_image.hpp"
 #include "frame/frame_controls.hpp"
+#include "frame/frame_judgement.hpp"
 #include "scenes/scene.hpp"
 #include "ui/kernel_panel.hpp"
 
@@ -21,6 +22,11 @@ std::unique_ptr<Scene> sceneWithKernel(std::unique_ptr<Scene> scene, const std::
 // The panel's section for `scene` (and `kernel`, null when none is loaded); polls the kernel so that a save
 // shows even while another variant is drawn.
 void refreshKernelPanel(KernelPanelState& state, const Scene& scene, userkernel::UserKernel* kernel);
+
+// Check: the kernel (the scene's last variant) on the frame at `size` against the reference and against
+// itself; the report goes to the terminal, and the view that shows what was found (heat for a race, diff for a
+// bug) comes up with the kernel as the variant shown. The viewer's button and serve's page both use it.
+KernelCheckResult checkKernelOnScreen(Scene& scene, Size2 size, FrameControls& controls);
 
 // The check button: the kernel (the scene's last variant) on the frame `shown` against the reference and
 // against itself; the report goes to the panel and the terminal, and the view that shows what was found

@@ -88,7 +88,7 @@ private:
     std::string droppedImage_;
     bool cudaAvailable_ = false;
     ScenePointer pointer_;
-    RaceFinder raceFinder_;
+    ViewerRaceFinder raceFinder_;
 };
 
 }  // namespace racelab

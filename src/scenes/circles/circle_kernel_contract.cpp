@@ -57,7 +57,7 @@ int courseSceneName(const std::string& preset) {
         {"rand100k", CIRCLE_TEST_100K}, {"pattern", PATTERN},     {"snow", SNOWFLAKES},
         {"fireworks", FIREWORKS},    {"hypnosis", HYPNOSIS},      {"bouncingballs", BOUNCING_BALLS},
         {"biglittle", BIG_LITTLE},   {"littlebig", LITTLE_BIG},   {"rand1M", CIRCLE_TEST_1M},
-        {"micro2M", MICRO_2M},
+        {"micro2M", MICRO_2M},       {"snowsingle", SNOWFLAKES_SINGLE_FRAME},
     };
     const auto it = names.find(preset);
     return it == names.end() ? CIRCLE_TEST_10K : it->second;

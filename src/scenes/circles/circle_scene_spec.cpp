@@ -6,10 +6,13 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <map>
+#include <mutex>
 
 #include "core/errors.hpp"
 #include "scenes/circles/circle_animation.hpp"
 #include "scenes/circles/circle_formulas.hpp"
+#include "scenes/circles/circle_reference.hpp"
 
 namespace racelab::circles {
 namespace {
@@ -142,6 +145,26 @@ void fireworksScene(CircleSet& set, unsigned seed) {
     }
 }
 
+// snowsingle: the course loads one still frame of snow from its snow.par, which racelab does not ship. racelab's
+// still frame is snow's own flakes after kSnowSingleSteps steps of the CPU reference (the steps of snow's frame
+// 240, the course's and racelab's CPU references agreeing there), so the flakes fill the picture and no
+// solution's animation is judged: a GPU's snow leaves the CPU reference within 30 frames, in the course's own
+// harness too, which is why the course grades this still frame rather than snow.
+void snowSingleScene(CircleSet& set, unsigned seed) {
+    static std::mutex made;
+    static std::map<unsigned, CircleSet> bySeed;  // 241 steps of 100k flakes take a while: once a seed
+    const std::lock_guard<std::mutex> lock(made);
+    auto found = bySeed.find(seed);
+    if (found == bySeed.end()) {
+        CircleSet still;
+        snowScene(still, seed);
+        for (int step = 0; step < kSnowSingleSteps; ++step) advanceReference(still);
+        still.animation = Animation::None;
+        found = bySeed.emplace(seed, std::move(still)).first;
+    }
+    set = found->second;
+}
+
 }  // namespace
 
 const std::vector<CircleSceneSpec>& circleSceneSpecs() {
@@ -159,6 +182,8 @@ const std::vector<CircleSceneSpec>& circleSceneSpecs() {
         {"hypnosis", "animated: 25 growing rings", 25, false},
         {"fireworks", "animated: 15 fireworks, 300 sparks", 15 + 15 * 20, false},
         {"snow", "animated: 100k falling snowflakes with radial shading", 100'000, false},
+        {"snowsingle", "one still frame of snow: its 100k flakes where they are at snow's frame 240 (the course loads its own from snow.par)",
+         100'000, false},
     };
     return specs;
 }
@@ -229,6 +254,8 @@ CircleSet generateCircles(const std::string& name, unsigned seed, int count) {
         fireworksScene(set, seed);
     } else if (name == "snow") {
         snowScene(set, seed);
+    } else if (name == "snowsingle") {
+        snowSingleScene(set, seed);
     }
     return set;
 }

@@ -20,6 +20,8 @@ const std::vector<CircleSceneSpec>& circleSceneSpecs();
 const CircleSceneSpec* findCircleSceneSpec(const std::string& name);
 
 inline constexpr int kMaxCircleCount = 20'000'000;
+// The CPU reference's steps behind snowsingle's still frame: those of snow's frame 240 (frame 0 is one step).
+inline constexpr int kSnowSingleSteps = 241;
 
 // count <= 0 means the scene's default. Throws UsageError for an unknown name or a count out of range.
 CircleSet generateCircles(const std::string& name, unsigned seed, int count = 0);

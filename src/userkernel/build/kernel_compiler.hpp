@@ -12,6 +12,7 @@
 #include "scenes/kernel_contract.hpp"
 #include "userkernel/build/compile_diagnostics.hpp"
 #include "userkernel/build/kernel_cache.hpp"
+#include "userkernel/racecheck/ptx_instrument.hpp"
 
 namespace racelab::userkernel {
 
@@ -36,6 +37,9 @@ struct KernelBuild {
     double compileMs = 0;  // NVRTC's own time (0 when it came from the cache)
     bool fromCache = false;
     std::vector<std::string> dependencies;  // the file and the local headers it includes (what to watch)
+    // An instrumented whole-file build: the access sites of the solution's code (launch lists carry theirs
+    // in the cubin, racelabAccessSites).
+    std::optional<AccessSites> accessSites;
     // Every message for a terminal or the panel: the failure, or `FILE:LINE:COL: error: ...` blocks.
     std::string messages() const;
 };

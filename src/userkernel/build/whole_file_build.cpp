@@ -13,24 +13,12 @@
 #include "core/read_file.hpp"
 #include "core/run_program.hpp"
 #include "core/temporary_path.hpp"
-#include "core/toolkit_program.hpp"
+#include "userkernel/build/nvcc_facts.hpp"
+#include "userkernel/build/whole_file_instrumented.hpp"
 
 namespace racelab::userkernel {
 namespace fs = std::filesystem;
 namespace {
-
-// nvcc's own version line ("Build cuda_13.0.r13.0/compiler.36424714_0"), asked once: part of every cache key.
-std::string nvccVersion(const std::string& nvcc) {
-    static std::string version = [&] {
-        const ProgramRun run = runProgram({nvcc, "--version"}, 30);
-        std::string last;
-        std::istringstream lines(run.output);
-        for (std::string line; std::getline(lines, line);)
-            if (!line.empty()) last = line;
-        return last;
-    }();
-    return version;
-}
 
 // Line `number` (1-based) of `path`, "" when there is none.
 std::string sourceLine(const std::string& path, int number) {
@@ -127,7 +115,12 @@ std::string entryObjectKey(const std::string& solutionKey, const std::string& en
     std::sort(headers.begin() + 1, headers.end());
     Digest digest;
     digestKernelInputs(headers, digest);
-    return "racelab whole-file entry object\n" + solutionKey.substr(0, solutionKey.rfind("inputs ")) + "headers " + digest.hex() + "\n";
+    // The solution's options and inputs left out: the entry is compiled without them.
+    std::string options;
+    std::istringstream lines(solutionKey.substr(0, solutionKey.rfind("inputs ")));
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("solution ", 0) != 0) options += line + "\n";
+    return "racelab whole-file entry object\n" + options + "headers " + digest.hex() + "\n";
 }
 
 // What a build needs before anything runs, looked for in this order: the solution readable, nvcc, the
@@ -158,11 +151,67 @@ Prerequisites findPrerequisites(const std::string& sourcePath, const WholeFileHa
 struct NvccCommands {
     std::string nvcc;
     std::string entry;  // the harness's entry file, built beside the solution
+    std::string compat;  // racelab_toolkit_compat.h, pre-included in the solution's compile
     std::vector<std::string> compileOptions, linkOptions;
+    std::vector<std::string> solutionOptions;  // the solution's compile only: what it is built as of its year
 };
 
-NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& harness, const std::string& architecture,
-                          const std::string& sourcePath) {
+// What the pre-includes depend on in a solution's files, read in one pass over each file.
+struct SolutionIdioms {
+    std::vector<std::string> cccl;  // the CCCL headers (<thrust/...>, <cub/...>, <cuda/...>) they include, each
+                                    // once, in the order first included, where the toolkit has them
+    bool configuresCccl = false;    // they define one of CCCL's own configuration macros (THRUST_DEVICE_SYSTEM,
+                                    // CUB_IGNORE_..., ...), which only take effect before CCCL's headers
+    bool masklessVotes = false;     // they call the warp votes without a mask (__any(, __all(, __ballot()
+};
+
+SolutionIdioms readIdioms(const std::vector<std::string>& files, const std::string& nvcc) {
+    static const std::regex include(R"(^\s*#\s*include\s*<((thrust|cub|cuda)/[^>]+)>)");
+    static const std::regex define(R"(^\s*#\s*define\s+_?(THRUST|CUB|CCCL|LIBCUDACXX)_\w*)");
+    static const std::regex vote(R"(\b__(any|all|ballot)\s*\()");
+    const std::vector<fs::path> folders = nvccIncludeFolders(nvcc);
+    SolutionIdioms found;
+    for (const std::string& file : files) {
+        std::istringstream lines(readWholeFile(file).value_or(""));
+        for (std::string line; std::getline(lines, line);) {
+            found.configuresCccl |= std::regex_search(line, define);
+            found.masklessVotes |= std::regex_search(line, vote);
+            std::smatch m;
+            if (!std::regex_search(line, m, include) || std::find(found.cccl.begin(), found.cccl.end(), m[1].str()) != found.cccl.end())
+                continue;
+            std::error_code ec;
+            if (std::any_of(folders.begin(), folders.end(), [&](const fs::path& f) { return fs::is_regular_file(f / m[1].str(), ec); }))
+                found.cccl.push_back(m[1]);
+        }
+    }
+    return found;
+}
+
+// What the solution's compile is given before its own text, so that a file that built with the toolkit of its
+// year builds with this one unchanged (docs/DECISIONS.md, "Whole files of every year build as their toolkit
+// built them, unedited"), in this order:
+//   - the CCCL headers the solution includes, in its order. Its own #include of them then finds their include
+//     guards set and adds nothing, so macros it defines first -- the course's cudaRenderer.h has long defined
+//     `uint` as `unsigned int`, which CUDA 13's libcu++ uses as a name -- reach no CCCL header, as they reached
+//     none of the older toolkits' that did not use those names. Not where the solution configures CCCL with
+//     its own macros: those must come first, so such a file is built as written;
+//   - racelab_toolkit_compat.h: the calls later toolkits removed (cudaThreadSynchronize, CUDA 13.0; the warp
+//     intrinsics without a mask, CUDA 9.0 for sm_70 on), each mapped to its documented replacement. The votes
+//     are renamed by macros, so only for a file that calls them.
+std::vector<std::string> solutionPreIncludes(const std::string& compat, const std::vector<std::string>& files,
+                                             const std::string& nvcc) {
+    const SolutionIdioms idioms = readIdioms(files, nvcc);
+    std::vector<std::string> options;
+    if (!idioms.configuresCccl)
+        for (const std::string& header : idioms.cccl) options.insert(options.end(), {"-include", header});
+    options.insert(options.end(), {"-include", compat});
+    if (idioms.masklessVotes) options.push_back("-DRACELAB_MASKLESS_VOTES");
+    return options;
+}
+
+NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& harness, const WholeFileRequest& request,
+                          const std::string& sourcePath, const std::vector<std::string>& dependencies) {
+    const std::string& architecture = request.architecture;
     const std::string& folder = found.harnessFolder;
     NvccCommands commands;
     commands.nvcc = found.nvcc;
@@ -178,6 +227,12 @@ NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& ha
                                "-I" + fs::path(sourcePath).parent_path().string(), "-I" + folder,
                                "-I" + (fs::path(folder) / "fallback").string()};
     commands.linkOptions = {"-shared", "-Xlinker", "--no-undefined", "--gpu-architecture=" + architecture};
+    commands.compat = (fs::path(folder) / "racelab_toolkit_compat.h").string();
+    commands.solutionOptions = solutionPreIncludes(commands.compat, dependencies, found.nvcc);
+    if (request.accessChecks) {
+        const std::vector<std::string> checks = accessCheckOptions(request.accessChecks, contractHeaderFolder());
+        commands.solutionOptions.insert(commands.solutionOptions.end(), checks.begin(), checks.end());
+    }
     return commands;
 }
 
@@ -186,9 +241,11 @@ NvccCommands nvccCommands(const Prerequisites& found, const WholeFileHarness& ha
 std::string solutionKey(const NvccCommands& commands, const std::vector<std::string>& dependencies) {
     std::string key = "racelab whole-file solution\nnvcc " + nvccVersion(commands.nvcc) + "\n";
     for (const std::string& option : commands.compileOptions) key += option + "\n";
+    for (const std::string& option : commands.solutionOptions) key += "solution " + option + "\n";
     for (const std::string& option : commands.linkOptions) key += "link " + option + "\n";
     std::vector<std::string> inputs = dependencies;
     inputs.push_back(commands.entry);
+    inputs.push_back(commands.compat);
     Digest digest;
     digestKernelInputs(inputs, digest);
     key += "inputs " + digest.hex() + "\n";
@@ -201,6 +258,10 @@ bool takeFromCache(const KernelCache& cache, const std::string& key, KernelBuild
     if (!cached) return false;
     build.cubin = std::move(cached->cubin);
     build.diagnostics = parseNvccOutput(cached->log);
+    if (const std::size_t at = cached->log.rfind(kAccessSitesLogPrefix); at != std::string::npos) {
+        const std::string json = cached->log.substr(at + std::string(kAccessSitesLogPrefix).size());
+        build.accessSites = accessSitesFromJson(std::vector<std::uint8_t>(json.begin(), json.end()));
+    }
     build.fromCache = true;
     build.ok = true;
     return true;
@@ -210,24 +271,30 @@ bool takeFromCache(const KernelCache& cache, const std::string& key, KernelBuild
 struct ScratchFiles {
     ScratchFiles()  // throws Error where the folder cannot be made
         : folder("racelab-nvcc-", "nvcc's objects"),
+          keep((fs::path(folder.path()) / "keep").string()),
           solutionObject((fs::path(folder.path()) / "solution.o").string()),
           entryObject((fs::path(folder.path()) / "entry.o").string()),
           library((fs::path(folder.path()) / "solution.so").string()) {}
     TemporaryFolder folder;
+    std::string keep;  // nvcc's intermediate files, for an instrumented build
     std::string solutionObject, entryObject, library;
 };
 
-std::vector<std::string> compileCommand(const NvccCommands& commands, const std::string& source, const std::string& object) {
+std::vector<std::string> compileCommand(const NvccCommands& commands, const std::string& source, const std::string& object,
+                                       const std::vector<std::string>& extra = {}) {
     std::vector<std::string> argv{commands.nvcc, "-c"};
     argv.insert(argv.end(), commands.compileOptions.begin(), commands.compileOptions.end());
+    argv.insert(argv.end(), extra.begin(), extra.end());
     argv.insert(argv.end(), {"-o", object, source});
     return argv;
 }
 
 // The solution's object, and the entry's from the cache or compiled at the same time on a second thread (then
-// cached): one run with both outputs.
+// cached): one run with both outputs. With `instrumented`, the solution's object is then made again from its
+// PTX instrumented (whole_file_instrumented.hpp), and what that found goes there.
 ProgramRun compileObjects(const NvccCommands& commands, const std::string& sourcePath, const ScratchFiles& files,
-                          const std::string& entryKey, const KernelCache& cache, double timeoutSeconds) {
+                          const std::string& entryKey, const KernelCache& cache, double timeoutSeconds,
+                          InstrumentedObject* instrumented) {
     std::optional<CachedBuild> cachedEntry = cache.load(entryKey);
     if (cachedEntry) writeFile(files.entryObject, cachedEntry->cubin);
     ProgramRun entryRun;
@@ -235,7 +302,19 @@ ProgramRun compileObjects(const NvccCommands& commands, const std::string& sourc
     if (!cachedEntry)
         entryCompile = std::thread(
             [&] { entryRun = runProgram(compileCommand(commands, commands.entry, files.entryObject), timeoutSeconds); });
-    ProgramRun run = runProgram(compileCommand(commands, sourcePath, files.solutionObject), timeoutSeconds);
+    std::vector<std::string> options = commands.solutionOptions;
+    if (instrumented) {
+        std::error_code ec;
+        fs::create_directories(files.keep, ec);
+        const std::vector<std::string> keep = keepOptions(files.keep);
+        options.insert(options.end(), keep.begin(), keep.end());
+    }
+    const std::vector<std::string> solutionCompile = compileCommand(commands, sourcePath, files.solutionObject, options);
+    ProgramRun run = runProgram(solutionCompile, timeoutSeconds);
+    if (instrumented && run.started && !run.timedOut && run.exitCode == 0) {
+        *instrumented = instrumentWholeFileObject(solutionCompile, timeoutSeconds);
+        run = combined(run, instrumented->run);
+    }
     if (entryCompile.joinable()) entryCompile.join();
     if (!cachedEntry) {
         run = combined(run, entryRun);
@@ -299,16 +378,6 @@ std::string harnessFolder(const WholeFileHarness& harness) {
     return fs::is_regular_file(folder / harness.entrySource, ec) ? folder.string() : "";
 }
 
-std::string findNvcc() { return findToolkitProgram("nvcc", "RACELAB_NVCC"); }
-
-std::string nvccMissingAdvice() {
-    const std::string bin = cudaToolkitBinFolder().empty() ? "the toolkit's bin folder" : cudaToolkitBinFolder();
-    return "nvcc was not found (not on PATH, not in " + bin + " or /usr/local/cuda/bin); a whole-file solution is "
-           "built with it. It comes with the CUDA toolkit (NVIDIA's package cuda-nvcc, part of cuda-toolkit): put its "
-           "bin folder on PATH, or name it with RACELAB_NVCC=/path/to/nvcc. Kernels written as a launch list need "
-           "NVRTC alone and keep working.";
-}
-
 KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarness& harness, const KernelCache& cache) {
     KernelBuild build;
     std::error_code ec;
@@ -320,7 +389,7 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
         build.failure = found.failure;
         return build;
     }
-    const NvccCommands commands = nvccCommands(found, harness, request.architecture, build.sourcePath);
+    const NvccCommands commands = nvccCommands(found, harness, request, build.sourcePath, build.dependencies);
     const std::string key = solutionKey(commands, build.dependencies);
     if (takeFromCache(cache, key, build)) return build;
     // The entry file is compiled apart, and kept: it changes only with the solution's headers, so a save of
@@ -334,12 +403,23 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
         return build;
     }
     const auto start = std::chrono::steady_clock::now();
-    ProgramRun run = compileObjects(commands, build.sourcePath, *files, entryKey, cache, request.timeoutSeconds);
+    InstrumentedObject instrumented;
+    ProgramRun run = compileObjects(commands, build.sourcePath, *files, entryKey, cache, request.timeoutSeconds,
+                                    request.accessChecks ? &instrumented : nullptr);
+    if (!instrumented.failure.empty()) {
+        build.failure = build.sourcePath + ": " + instrumented.failure;
+        return build;
+    }
     if (run.started && !run.timedOut && run.exitCode == 0)
         run = combined(run, linkLibrary(commands, *files, request.timeoutSeconds, start));
     build.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     readOutcome(build, run, files->library, request.timeoutSeconds);
-    if (build.ok) cache.store(key, {build.cubin, run.output});
+    std::string log = run.output;
+    if (request.accessChecks) {
+        build.accessSites = instrumented.sites;
+        log += "\n" + std::string(kAccessSitesLogPrefix) + accessSitesJson(instrumented.sites);
+    }
+    if (build.ok) cache.store(key, {build.cubin, log});
     return build;
 }
 

@@ -9,6 +9,7 @@
 
 #include "scenes/kernel_contract.hpp"
 #include "userkernel/build/kernel_compiler.hpp"
+#include "userkernel/build/nvcc_facts.hpp"  // findNvcc, nvccMissingAdvice
 
 namespace racelab::userkernel {
 
@@ -21,15 +22,12 @@ std::optional<std::string> wholeFileSolution(const std::string& path, const Kern
 // The folder of the harness's headers (kernels/include/harness/<folder>), "" when the assets lack it.
 std::string harnessFolder(const WholeFileHarness& harness);
 
-// The toolkit's nvcc ("" when not found); findToolkitProgram("nvcc", "RACELAB_NVCC").
-std::string findNvcc();
-// What to do without nvcc, for messages.
-std::string nvccMissingAdvice();
-
 struct WholeFileRequest {
     std::string solutionPath;  // the solution file (wholeFileSolution's answer)
     std::string architecture;  // e.g. "sm_90"
     double timeoutSeconds = 300;
+    // RACELAB_ACCESS_RACES | RACELAB_ACCESS_CHECKED: the instrumented build (whole_file_instrumented.hpp); 0: plain.
+    unsigned accessChecks = 0;
 };
 
 // Builds (or loads from `cache`) the shared library; the build's `cubin` holds the library's bytes. Never

@@ -144,7 +144,7 @@ std::optional<MemoryInstruction> memoryInstruction(const std::string& line) {
 
 class Rewriter {
 public:
-    explicit Rewriter(const std::string& ptx) : ptx_(ptx) {}
+    Rewriter(const std::string& ptx, InstrumentOptions options) : ptx_(ptx), options_(options) {}
 
     InstrumentedPtx run() {
         if (!hasRuntime(ptx_)) {
@@ -154,6 +154,9 @@ public:
         readFileNames();
         std::istringstream in(ptx_);
         for (std::string line; std::getline(in, line);) rewriteLine(line);
+        if (plainKernels_ + plainFunctions_)
+            result_.sites.notCovered.push_back("thrust's and CUB's own code, left plain: " + std::to_string(plainKernels_) +
+                                               " kernels and " + std::to_string(plainFunctions_) + " functions");
         out_ << sitesVariable(result_.sites);
         result_.ptx = out_.str();
         if (result_.sites.ordersBlocks())
@@ -180,6 +183,9 @@ private:
         noteVariable(line);
         const int depthBefore = depth_;
         for (char c : line) depth_ += c == '{' ? 1 : c == '}' ? -1 : 0;
+        // A left-plain function is counted where its body opens (its declarations end in ';' instead).
+        if (pendingPlain_ && depthBefore == 0 && depth_ > 0) ++*std::exchange(pendingPlain_, nullptr);
+        if (pendingPlain_ && depth_ == 0 && line.find(';') != std::string::npos) pendingPlain_ = nullptr;
         const bool inChecked = depthBefore != 0 && !skipFunction_;
         const std::optional<MemoryInstruction> access = inChecked ? memoryInstruction(line) : std::nullopt;
         if (!access || !access->skipWhy.empty() || result_.sites.sites.size() >= RACELAB_ACCESS_MAX_SITES) out_ << line << '\n';
@@ -193,8 +199,12 @@ private:
         static const std::regex function(R"re(^\s*(\.visible\s+|\.weak\s+|\.extern\s+)*\.(entry|func)\s+(\([^)]*\)\s*)?([\w$]+))re");
         std::smatch m;
         if (depth_ == 0 && has(line, ".entry", ".func") && std::regex_search(line, m, function)) {
-            // The checks themselves: racelab's functions and those of its namespace (C++ names, mangled).
-            skipFunction_ = m[4].str().rfind("racelab", 0) == 0 || m[4].str().find("14racelab_access") != std::string::npos;
+            const std::string name = m[4].str();
+            const bool toolkit = options_.toolkitPlain && (name.rfind("_ZN6thrust", 0) == 0 || name.rfind("_ZN3cub", 0) == 0);
+            // The checks themselves (racelab's functions and those of its namespace, C++ names mangled), or
+            // CCCL's own code, left plain.
+            skipFunction_ = name.rfind("racelab", 0) == 0 || name.find("14racelab_access") != std::string::npos || toolkit;
+            pendingPlain_ = toolkit ? (m[2].str() == "entry" ? &plainKernels_ : &plainFunctions_) : nullptr;
             registerWidths_.clear();
             here_ = Location{};
         }
@@ -378,6 +388,9 @@ private:
     }
 
     const std::string& ptx_;
+    const InstrumentOptions options_;
+    int plainKernels_ = 0, plainFunctions_ = 0;
+    int* pendingPlain_ = nullptr;  // the count a left-plain function goes into, until its body opens
     InstrumentedPtx result_;
     std::ostringstream out_;  // the rewritten module
     int depth_ = 0;  // braces open: 0 between functions
@@ -390,6 +403,6 @@ private:
 
 }  // namespace
 
-InstrumentedPtx instrumentPtx(const std::string& ptx) { return Rewriter(ptx).run(); }
+InstrumentedPtx instrumentPtx(const std::string& ptx, InstrumentOptions options) { return Rewriter(ptx, options).run(); }
 
 }  // namespace racelab::userkernel

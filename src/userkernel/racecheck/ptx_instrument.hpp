@@ -55,7 +55,13 @@ struct InstrumentedPtx {
 // The symbol that carries the sites in the module.
 inline constexpr const char* kAccessSitesSymbol = "racelabAccessSites";
 
-InstrumentedPtx instrumentPtx(const std::string& ptx);
+struct InstrumentOptions {
+    // thrust's and CUB's own functions and kernels (nvcc's PTX of a whole file holds them) are copied as they
+    // are: their accesses are not checked, and one note in notCovered says how many were left plain.
+    bool toolkitPlain = false;
+};
+
+InstrumentedPtx instrumentPtx(const std::string& ptx, InstrumentOptions options = {});
 
 std::string accessSitesJson(const AccessSites& sites);
 // nullopt when `bytes` (a module's racelabAccessSites) is not such a table.

@@ -47,36 +47,28 @@ void AccessChecks::release() {
     shadowBytes_ = epochBytes_ = sharedShadowBytes_ = warpClockBytes_ = orderBytes_ = 0;
 }
 
-void AccessChecks::attach(cudaLibrary_t library, cudaStream_t stream, const std::string& label) {
+void AccessChecks::attach(const ModuleGlobals& globals, cudaStream_t stream, const std::string& label) {
     mode_ = 0, stream_ = stream, label_ = label, config_ = nullptr;
     moduleVariables_.clear();
     sharedShapes_.clear();
-    void* mode = nullptr;
     std::size_t bytes = 0;
-    if (cudaLibraryGetGlobal(&mode, &bytes, library, "racelabAccessMode") != cudaSuccess) {
-        cudaGetLastError();  // a plain build
-        return;
-    }
+    void* mode = globals.find("racelabAccessMode");
+    if (!mode) return;  // a plain build
     unsigned value = 0;
     checkCuda(cudaMemcpy(&value, mode, sizeof value, cudaMemcpyDeviceToHost), "reading the access checks' mode");
-    checkCuda(cudaLibraryGetGlobal(&config_, &bytes, library, "racelabAccessConfig"), "finding the access checks");
-    if (bytes != sizeof(RacelabAccessConfig)) throw Error(label + ": the access checks' configuration has an unexpected size");
-    void* sitesAddress = nullptr;
-    checkCuda(cudaLibraryGetGlobal(&sitesAddress, &bytes, library, kAccessSitesSymbol), "finding the access sites");
+    config_ = globals.find("racelabAccessConfig", &bytes);
+    if (!config_ || bytes != sizeof(RacelabAccessConfig))
+        throw Error(label + ": the access checks' configuration is missing or has an unexpected size");
+    void* sitesAddress = globals.find(kAccessSitesSymbol, &bytes);
+    if (!sitesAddress) throw Error(label + ": the instrumented build has no table of sites");
     std::vector<std::uint8_t> sitesBytes(bytes);
     checkCuda(cudaMemcpy(sitesBytes.data(), sitesAddress, bytes, cudaMemcpyDeviceToHost), "reading the access sites");
     const std::optional<AccessSites> sites = accessSitesFromJson(sitesBytes);
     if (!sites) throw Error(label + ": the instrumented build's table of sites is unreadable");
     warpClocksNeeded_ = sites->partialWarpSyncs > 0;
     orderNeeded_ = sites->ordersBlocks();
-    for (const std::string& name : sites->moduleVariables) {
-        void* address = nullptr;
-        if (cudaLibraryGetGlobal(&address, &bytes, library, name.c_str()) != cudaSuccess) {
-            cudaGetLastError();
-            continue;
-        }
-        moduleVariables_.push_back({plainKernelName(name), address, bytes, true});
-    }
+    for (const std::string& name : sites->moduleVariables)
+        if (void* address = globals.find(name, &bytes)) moduleVariables_.push_back({plainKernelName(name), address, bytes, true});
     if (!report_) checkCuda(cudaMalloc(&report_, sizeof(RacelabAccessReport)), "memory for the access report");
     int device = 0, reserved = 0;
     cudaGetDevice(&device);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "userkernel/worker/launch_tables.hpp"  // LoadedScratch
+#include "userkernel/worker/module_globals.hpp"
 #include "userkernel/racecheck/access_report.hpp"
 #include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
 
@@ -38,7 +39,7 @@ public:
     ~AccessChecks();
 
     // After a module loads: whether it is instrumented, and which of its own variables it has.
-    void attach(cudaLibrary_t library, cudaStream_t stream, const std::string& label);
+    void attach(const ModuleGlobals& globals, cudaStream_t stream, const std::string& label);
     bool active() const { return mode_ != 0; }
 
     // Before each run of a frame: the buffers (racelab's, the scratch buffers; the module's own variables are

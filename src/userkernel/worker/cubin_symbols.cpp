@@ -136,6 +136,7 @@ std::optional<CubinSymbols> readCubinSymbols(const std::vector<std::uint8_t>& cu
             if (type == kFunction && (other & kCudaEntry)) {
                 out.kernels.push_back(plainKernelName(stringAt(cubin, names, nameIndex)));
             } else if (type == kObject && sectionIndex > 0 && sectionIndex < sections.size()) {
+                out.dataSymbols.push_back(stringAt(cubin, names, nameIndex));
                 const Section& home = sections[sectionIndex];
                 if (home.type == kNoBits || value + size > home.size || home.offset + home.size > cubin.size()) continue;
                 const auto first = cubin.begin() + static_cast<std::ptrdiff_t>(home.offset + value);

@@ -20,6 +20,9 @@ struct CubinSymbols {
         std::vector<std::uint8_t> bytes;
     };
     std::vector<Variable> variables;
+    // The names of every data symbol (a __device__, __constant__ or __shared__ variable at namespace scope),
+    // with or without bytes in the file: what a lookup by name can find once the module is loaded.
+    std::vector<std::string> dataSymbols;
 };
 
 // Reads `cubin`; nullopt when it is no 64-bit little-endian ELF file racelab can read (the check is then skipped,

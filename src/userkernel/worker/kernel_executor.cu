@@ -65,16 +65,16 @@ public:
             cudaGetLastError();
             throw Error(spec.label + ": the GPU cannot load the compiled kernel (" + cudaText(e) + ")");
         }
-        scratch_ = readScratchList(library_, spec_);
-        steps_ = readLaunchList(library_, spec_, "racelabLaunches", "racelabLaunchCount", scratch_, device_);
-        setup_ = readLaunchList(library_, spec_, "racelabSetup", "racelabSetupCount", scratch_, device_);
+        const ModuleGlobals globals(library_, cubin);
+        scratch_ = readScratchList(globals, spec_);
+        steps_ = readLaunchList(globals, spec_, "racelabLaunches", "racelabLaunchCount", scratch_, device_);
+        setup_ = readLaunchList(globals, spec_, "racelabSetup", "racelabSetupCount", scratch_, device_);
         allowDynamicShared({&steps_, &setup_});
-        checks_.attach(library_, stream_, spec.label);
+        checks_.attach(globals, stream_, spec.label);
         if (scratch_.size() > kPointerSlots) throw Error(spec.label + ": more than " + std::to_string(kPointerSlots) + " scratch buffers");
-        void* parameters = nullptr;
         std::size_t bytes = 0;
-        if (cudaLibraryGetGlobal(&parameters, &bytes, library_, spec.parametersSymbol.c_str()) != cudaSuccess) {
-            cudaGetLastError();
+        void* parameters = globals.find(spec.parametersSymbol, &bytes);
+        if (!parameters) {
             throw Error(spec.label + ": no " + spec.parametersSymbol + " in the module: include the family's header "
                         "(racelab/<family>.cuh) and read the frame's inputs from it");
         }

@@ -13,26 +13,20 @@ namespace {
 constexpr int kMaxTableEntries = 4096;  // launches or buffers a table may list: more is no file of a person's
 
 // The count first: RACELAB_LAUNCHES always records every list's count, so a list the file does not have (no
-// scratch buffers, no setup) is never looked up; only a file without a launch list at all makes a lookup fail.
+// scratch buffers, no setup) is never looked up; only a file without a launch list at all has no count.
 template <class Entry>
-std::vector<Entry> readTable(cudaLibrary_t library, const LoadSpec& spec, const char* table, const char* count) {
-    void* number = nullptr;
-    std::size_t numberBytes = 0;
-    if (cudaLibraryGetGlobal(&number, &numberBytes, library, count) != cudaSuccess) {
-        cudaGetLastError();
-        return {};
-    }
+std::vector<Entry> readTable(const ModuleGlobals& globals, const LoadSpec& spec, const char* table, const char* count) {
+    void* number = globals.find(count);
+    if (!number) return {};
     int n = 0;
     checkCuda(cudaMemcpy(&n, number, sizeof n, cudaMemcpyDeviceToHost), "reading the launch list");
     if (n <= 0) return {};
     if (n > kMaxTableEntries)
         throw Error(spec.label + ": " + table + " has " + std::to_string(n) + " entries; racelab reads at most " + std::to_string(kMaxTableEntries));
-    void* entries = nullptr;
     std::size_t bytes = 0;
-    if (cudaLibraryGetGlobal(&entries, &bytes, library, table) != cudaSuccess) {
-        cudaGetLastError();
+    void* entries = globals.find(table, &bytes);
+    if (!entries)
         throw Error(spec.label + ": the module records " + std::to_string(n) + " entries of " + table + " but has no table");
-    }
     std::vector<Entry> out(static_cast<std::size_t>(n));
     if (bytes < out.size() * sizeof(Entry)) throw Error(spec.label + ": " + table + " is shorter than its count");
     checkCuda(cudaMemcpy(out.data(), entries, out.size() * sizeof(Entry), cudaMemcpyDeviceToHost), "reading the launch list");
@@ -40,13 +34,11 @@ std::vector<Entry> readTable(cudaLibrary_t library, const LoadSpec& spec, const 
 }
 
 // A __device__ variable the tables name, of `bytes` bytes (0: any size).
-void* namedVariable(cudaLibrary_t library, const LoadSpec& spec, const std::string& name, std::size_t bytes, const std::string& role) {
-    void* address = nullptr;
+void* namedVariable(const ModuleGlobals& globals, const LoadSpec& spec, const std::string& name, std::size_t bytes, const std::string& role) {
     std::size_t size = 0;
-    if (cudaLibraryGetGlobal(&address, &size, library, name.c_str()) != cudaSuccess || (bytes && size != bytes)) {
-        cudaGetLastError();
+    void* address = globals.find(name, &size);
+    if (!address || (bytes && size != bytes))
         throw Error(spec.label + ": " + role + " needs a __device__ variable named " + name + " at namespace scope");
-    }
     return address;
 }
 
@@ -60,25 +52,26 @@ void checkCuda(cudaError_t e, const char* what) {
     throw KernelFault(std::string("kernel worker: ") + what + " failed (" + cudaText(e) + ")");
 }
 
-std::vector<LoadedScratch> readScratchList(cudaLibrary_t library, const LoadSpec& spec) {
+std::vector<LoadedScratch> readScratchList(const ModuleGlobals& globals, const LoadSpec& spec) {
     std::vector<LoadedScratch> out;
-    for (const ScratchBuffer& entry : readTable<ScratchBuffer>(library, spec, "racelabScratch", "racelabScratchCount")) {
+    for (const ScratchBuffer& entry : readTable<ScratchBuffer>(globals, spec, "racelabScratch", "racelabScratchCount")) {
         LoadedScratch s;
         s.entry = entry;
         s.name = nameOf(entry.pointer);
         if (const std::string problem = problemWith(entry, spec.sizes.size()); !problem.empty()) throw Error(spec.label + ": " + problem);
-        s.pointer = namedVariable(library, spec, s.name, sizeof(void*), "scratch buffer " + s.name);
+        s.pointer = namedVariable(globals, spec, s.name, sizeof(void*), "scratch buffer " + s.name);
         if (entry.rule == kBufferCounted)
-            s.countVariable = namedVariable(library, spec, nameOf(entry.countVariable), static_cast<std::size_t>(entry.countBytes),
+            s.countVariable = namedVariable(globals, spec, nameOf(entry.countVariable), static_cast<std::size_t>(entry.countBytes),
                                             "scratch buffer " + s.name + "'s count");
         out.push_back(s);
     }
     return out;
 }
 
-std::vector<LoadedStep> readLaunchList(cudaLibrary_t library, const LoadSpec& spec, const char* table, const char* count,
+std::vector<LoadedStep> readLaunchList(const ModuleGlobals& globals, const LoadSpec& spec, const char* table, const char* count,
                                        const std::vector<LoadedScratch>& scratch, const cudaDeviceProp& device) {
-    const auto list = readTable<LaunchStep>(library, spec, table, count);
+    const auto list = readTable<LaunchStep>(globals, spec, table, count);
+    const cudaLibrary_t library = globals.library();
     const bool setup = std::string(table) == "racelabSetup";
     if (list.empty() && !setup)
         throw Error(spec.label + ": no launch list: end the file with RACELAB_LAUNCHES(...) naming the kernels to run "
@@ -117,7 +110,7 @@ std::vector<LoadedStep> readLaunchList(cudaLibrary_t library, const LoadSpec& sp
                         "RACELAB_ARGS(...) to the launch (racelab/launch.cuh), or read the frame's inputs from " + spec.parametersSymbol);
         if (const std::string problem = problemWith(entry, spec.sizes.size(), buffers); !problem.empty()) throw Error(spec.label + ": " + problem);
         if (entry.repeatRule == kRepeatDeviceCount)
-            s.repeatVariable = namedVariable(library, spec, nameOf(entry.repeatVariable), static_cast<std::size_t>(entry.repeatVariableBytes),
+            s.repeatVariable = namedVariable(globals, spec, nameOf(entry.repeatVariable), static_cast<std::size_t>(entry.repeatVariableBytes),
                                              "the repeat count of " + s.name);
         cudaFuncAttributes attributes{};
         checkCuda(cudaFuncGetAttributes(&attributes, s.function), "reading a kernel's attributes");

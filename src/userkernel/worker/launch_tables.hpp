@@ -10,6 +10,7 @@
 
 #include "userkernel/worker/kernel_executor.hpp"
 #include "userkernel/worker/launch_plan.hpp"
+#include "userkernel/worker/module_globals.hpp"
 
 namespace racelab::userkernel {
 
@@ -31,10 +32,10 @@ struct LoadedScratch {
 };
 
 // Throws Error (for the user) when a table breaks the contract; KernelFault when CUDA fails.
-std::vector<LoadedScratch> readScratchList(cudaLibrary_t library, const LoadSpec& spec);
+std::vector<LoadedScratch> readScratchList(const ModuleGlobals& globals, const LoadSpec& spec);
 // `table`/`count`: "racelabLaunches"/"racelabLaunchCount" or "racelabSetup"/"racelabSetupCount". An empty
 // launch list is refused; an empty setup list is none.
-std::vector<LoadedStep> readLaunchList(cudaLibrary_t library, const LoadSpec& spec, const char* table, const char* count,
+std::vector<LoadedStep> readLaunchList(const ModuleGlobals& globals, const LoadSpec& spec, const char* table, const char* count,
                                        const std::vector<LoadedScratch>& scratch, const cudaDeviceProp& device);
 
 // Lets each kernel that needs more than 48 KiB of shared memory a block have the most dynamic shared memory

@@ -5,9 +5,16 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 
+#include <unistd.h>
+
+#include <atomic>
 #include <cerrno>
+#include <csignal>
+#include <cstdio>
 #include <cstring>
+#include <new>
 #include <string>
+#include <string_view>
 
 #include "core/address_sanitizer_build.hpp"
 #include "core/errors.hpp"
@@ -15,8 +22,10 @@
 namespace racelab::userkernel {
 namespace {
 
-void setLimit(int resource, long long value, const char* name) {
-    const rlimit limit{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+// `hard` above `soft` for CPU time: at the soft limit the kernel sends SIGXCPU, which racelab can name; at a
+// hard limit equal to it, SIGKILL, which could be anything.
+void setLimit(int resource, long long soft, const char* name, long long hard = 0) {
+    const rlimit limit{static_cast<rlim_t>(soft), static_cast<rlim_t>(hard > soft ? hard : soft)};
     if (setrlimit(resource, &limit) != 0)
         throw Error(std::string("kernel worker: cannot limit ") + name + ": " + std::strerror(errno));
 }
@@ -43,7 +52,41 @@ void filterSystemCalls() {
     if (failed != 0) throw Error(std::string("kernel worker: cannot load its system-call filter: ") + std::strerror(-failed));
 }
 
+// operator new's handler once RLIMIT_DATA refuses memory: says so (once; write(2) only, nothing here may
+// allocate) and throws what operator new would have, so a solution that catches it goes on as it would.
+void sayRefusedMemory() {
+    static std::atomic<bool> said{false};
+    if (!said.exchange(true)) {
+        const std::string_view line = kHostMemoryRefused;
+        [[maybe_unused]] const ssize_t a = write(STDERR_FILENO, line.data(), line.size());
+        [[maybe_unused]] const ssize_t b = write(STDERR_FILENO, "\n", 1);
+    }
+    throw std::bad_alloc();
+}
+
+// 268435456 -> "256 MiB"; 17179869184 -> "16 GiB".
+std::string bytesText(long long bytes) {
+    const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    int unit = 0;
+    double value = static_cast<double>(bytes);
+    while (value >= 1024 && unit < 4 && static_cast<long long>(value) % 1024 == 0) value /= 1024, ++unit;
+    char text[48];
+    std::snprintf(text, sizeof text, "%g %s", value, units[unit]);
+    return text;
+}
+
 }  // namespace
+
+std::string limitThatEnded(int signal, const std::string& lastOutput, const WorkerLimits& limits) {
+    if (signal == SIGXFSZ && limits.fileBytes > 0)
+        return "its file-size limit (RLIMIT_FSIZE, " + bytesText(limits.fileBytes) + "): it wrote a larger file";
+    if (signal == SIGXCPU && limits.cpuSeconds > 0)
+        return "its CPU-time limit (RLIMIT_CPU, " + std::to_string(limits.cpuSeconds) + " s): its host code ran longer";
+    // An allocation refused and not caught ends in std::terminate's abort.
+    if (signal == SIGABRT && limits.dataBytes > 0 && lastOutput.find(kHostMemoryRefused) != std::string::npos)
+        return "its host-memory limit (RLIMIT_DATA, " + bytesText(limits.dataBytes) + "): it asked for more";
+    return "";
+}
 
 nlohmann::json limitsJson(const WorkerLimits& limits) {
     return {{"dataBytes", limits.dataBytes},
@@ -63,9 +106,12 @@ WorkerLimits limitsFrom(const nlohmann::json& j) {
 
 void confineThisProcess(const WorkerLimits& limits) {
     setLimit(RLIMIT_CORE, 0, "core files");
-    if (limits.dataBytes > 0 && !kBuiltWithAddressSanitizer) setLimit(RLIMIT_DATA, limits.dataBytes, "host memory (RLIMIT_DATA)");
+    if (limits.dataBytes > 0 && !kBuiltWithAddressSanitizer) {
+        setLimit(RLIMIT_DATA, limits.dataBytes, "host memory (RLIMIT_DATA)");
+        std::set_new_handler(sayRefusedMemory);
+    }
     if (limits.fileBytes > 0) setLimit(RLIMIT_FSIZE, limits.fileBytes, "file size (RLIMIT_FSIZE)");
-    if (limits.cpuSeconds > 0) setLimit(RLIMIT_CPU, limits.cpuSeconds, "CPU time (RLIMIT_CPU)");
+    if (limits.cpuSeconds > 0) setLimit(RLIMIT_CPU, limits.cpuSeconds, "CPU time (RLIMIT_CPU)", limits.cpuSeconds + 2);
     if (limits.filterSystemCalls) filterSystemCalls();
 }
 

@@ -6,6 +6,8 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <string>
+
 namespace racelab::userkernel {
 
 struct WorkerLimits {
@@ -20,7 +22,15 @@ struct WorkerLimits {
 nlohmann::json limitsJson(const WorkerLimits& limits);
 WorkerLimits limitsFrom(const nlohmann::json& limits);
 
-// Applies `limits` to this process for the rest of its life. Throws Error when one cannot be set.
+// Applies `limits` to this process for the rest of its life. Throws Error when one cannot be set. An allocation
+// by operator new that the memory limit refuses is said on stderr (kHostMemoryRefused, once) before the
+// std::bad_alloc it throws as ever, so that racelab can name the limit when the solution ends on it.
 void confineThisProcess(const WorkerLimits& limits);
+inline constexpr const char* kHostMemoryRefused = "racelab: the host-memory limit (RLIMIT_DATA) refused an allocation";
+
+// The limit that ended a worker, in words with its value ("its file-size limit (RLIMIT_FSIZE, 256 MiB): it
+// wrote a larger file"), from how it ended: `signal` (0 when it exited) and its last output; "" when no limit
+// explains the end. A process fork or a socket the filter refuses fails in the solution and ends nothing.
+std::string limitThatEnded(int signal, const std::string& lastOutput, const WorkerLimits& limits);
 
 }  // namespace racelab::userkernel

@@ -214,8 +214,15 @@ std::string WorkerProcess::exitDescription() {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     if (done != pid_) return "stopped answering";
     pid_ = -1;
+    // A launcher (bubblewrap, compute-sanitizer) ends as its child did: a child's signal N as exit code 128 + N.
+    int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+    if (!signal && !launcher_.empty() && code > 128 && code < 128 + 65) signal = code - 128;
+    if (limits_)
+        if (const std::string limit = limitThatEnded(signal, recentOutput(), *limits_); !limit.empty())
+            return "was stopped by " + limit;
     if (WIFSIGNALED(status)) return std::string("ended by signal ") + strsignal(WTERMSIG(status));
-    return "ended with exit code " + std::to_string(WEXITSTATUS(status));
+    return "ended with exit code " + std::to_string(code) + (signal ? std::string(" (") + strsignal(signal) + ")" : "");
 }
 
 void WorkerProcess::kill(const char*) {

@@ -10,11 +10,13 @@
 #include <deque>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "userkernel/worker/worker_channel.hpp"
+#include "userkernel/worker/worker_limits.hpp"
 
 namespace racelab::userkernel {
 
@@ -57,6 +59,9 @@ public:
     // ...}: the worker's command line follows them (found on PATH). Empty: the worker is started directly.
     // Such a launcher writes its report as the worker ends, so stop() waits longer for a graceful end.
     void setLauncher(std::vector<std::string> launcher) { launcher_ = std::move(launcher); }
+    // The limits the worker sets on itself (a whole-file solution's, worker_limits.hpp): a worker they end is
+    // said to have hit that limit, with its value.
+    void setLimits(const WorkerLimits& limits) { limits_ = limits; }
 
 private:
     void spawn(const std::vector<std::string>& arguments);
@@ -66,6 +71,7 @@ private:
 
     std::string label_;
     std::vector<std::string> launcher_;
+    std::optional<WorkerLimits> limits_;
     pid_t pid_ = -1;
     bool awaitingReady_ = false;
     WorkerChannel channel_;

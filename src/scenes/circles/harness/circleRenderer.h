@@ -3,10 +3,11 @@
 // share/racelab/kernels/include/harness/circles/ and found by a solution's #include "circleRenderer.h" when its
 // own folder has none.
 //
-// The course changed loadScene over the years: loadScene(name, seed = 0) (2025), loadScene(name) (2019-2024)
-// and an older loadScene(name, benchMode). Each is declared here, virtual and not pure, and each forwards to
-// the next, so a CudaRenderer that overrides any one of them is complete and is called the same way.
-// advanceAnimation is not pure either: the oldest form had none.
+// loadScene has had three forms: loadScene(name, seed = 0) (CS149 2025), loadScene(name) (CMU 15-418/618 from
+// 2012, CS149 2019-2024) and loadScene(name, benchMode) (a 2019 port of the CMU starter that draws still scenes
+// only). Each is declared here, virtual and not pure, and each forwards to the next, so a CudaRenderer that
+// overrides any one of them is complete and is called the same way. advanceAnimation is not pure either: the
+// ports that draw still scenes have none.
 #ifndef RACELAB_HARNESS_CIRCLE_RENDERER_H
 #define RACELAB_HARNESS_CIRCLE_RENDERER_H
 

@@ -9,10 +9,13 @@
 #include <type_traits>
 #include <utility>
 
-#include "cudaRenderer.h"
-#include "image.h"
-#include "noise.h"
-#include "sceneLoader.h"
+// Angle brackets: searched in nvcc's -I order, the solution's folder first, so a folder that carries the
+// course's own headers of its year (its render/ folder as handed in) is built with those, as its own
+// cudaRenderer.cu is; quotes would find racelab's, beside this file, first, and two SceneNames would clash.
+#include <cudaRenderer.h>
+#include <image.h>
+#include <noise.h>
+#include <sceneLoader.h>
 
 extern "C" {
 // The scene as the worker hands it over (racelab's own data, equal to the course's loader's).
@@ -40,8 +43,8 @@ float* copyOf(const float* from, long count) {
     return to;
 }
 
-// The loadScene form the solution's own class declares: with a seed (2025), without (2019-2024), or with
-// benchMode (the oldest). Found on CudaRenderer itself, so a folder carrying the course's own
+// The loadScene form the solution's own class declares: with a seed (2025), without (2012-2024), or with
+// benchMode (a 2019 port of the starter). Found on CudaRenderer itself, so a folder carrying the course's own
 // circleRenderer.h works as well as racelab's.
 template <class R, class = void>
 struct HasSeedForm : std::false_type {};
@@ -55,6 +58,56 @@ template <class R, class = void>
 struct HasAdvance : std::false_type {};
 template <class R>
 struct HasAdvance<R, std::void_t<decltype(std::declval<R&>().advanceAnimation())>> : std::true_type {};
+
+// racelab hands over a scene by its number in racelab's own list (course_scene_names.h, CS149's order). A
+// folder carrying its own circleRenderer.h numbers the scenes as its year did: CMU's 2012 list ended with
+// FIREWORKS after SNOWFLAKES_SINGLE_FRAME, 2014's had no animated scene but snow, CMU's from 2020 puts
+// BOUNCING_BALLS before FIREWORKS. So the scene is handed over by name: the solution's enumerator of the same
+// name, found by SFINAE on whichever SceneName the solution's headers declared; the number itself where its
+// list has no such name (the solution has no code for that scene).
+#define RACELAB_SCENE_BY_NAME(number, NAME)                                                        \
+    template <class E, class = void>                                                               \
+    struct Has_##NAME : std::false_type {};                                                        \
+    template <class E>                                                                             \
+    struct Has_##NAME<E, std::void_t<decltype(E::NAME)>> : std::true_type {};                      \
+    template <class E>                                                                             \
+    bool named_##NAME(int racelabNumber, E& out) {                                                 \
+        if constexpr (Has_##NAME<E>::value) {                                                      \
+            if (racelabNumber == number) {                                                         \
+                out = E::NAME;                                                                     \
+                return true;                                                                       \
+            }                                                                                      \
+        }                                                                                          \
+        return false;                                                                              \
+    }
+RACELAB_SCENE_BY_NAME(0, CIRCLE_RGB)
+RACELAB_SCENE_BY_NAME(1, CIRCLE_RGBY)
+RACELAB_SCENE_BY_NAME(2, CIRCLE_TEST_10K)
+RACELAB_SCENE_BY_NAME(3, CIRCLE_TEST_100K)
+RACELAB_SCENE_BY_NAME(4, PATTERN)
+RACELAB_SCENE_BY_NAME(5, SNOWFLAKES)
+RACELAB_SCENE_BY_NAME(6, FIREWORKS)
+RACELAB_SCENE_BY_NAME(7, HYPNOSIS)
+RACELAB_SCENE_BY_NAME(8, BOUNCING_BALLS)
+RACELAB_SCENE_BY_NAME(9, SNOWFLAKES_SINGLE_FRAME)
+RACELAB_SCENE_BY_NAME(10, BIG_LITTLE)
+RACELAB_SCENE_BY_NAME(11, LITTLE_BIG)
+RACELAB_SCENE_BY_NAME(12, CIRCLE_TEST_1M)
+RACELAB_SCENE_BY_NAME(13, MICRO_2M)
+#undef RACELAB_SCENE_BY_NAME
+
+template <class E>
+E solutionScene(int racelabNumber) {
+    E scene = static_cast<E>(racelabNumber);
+    (void)(named_CIRCLE_RGB(racelabNumber, scene) || named_CIRCLE_RGBY(racelabNumber, scene) ||
+        named_CIRCLE_TEST_10K(racelabNumber, scene) || named_CIRCLE_TEST_100K(racelabNumber, scene) ||
+        named_PATTERN(racelabNumber, scene) || named_SNOWFLAKES(racelabNumber, scene) ||
+        named_FIREWORKS(racelabNumber, scene) || named_HYPNOSIS(racelabNumber, scene) ||
+        named_BOUNCING_BALLS(racelabNumber, scene) || named_SNOWFLAKES_SINGLE_FRAME(racelabNumber, scene) ||
+        named_BIG_LITTLE(racelabNumber, scene) || named_LITTLE_BIG(racelabNumber, scene) ||
+        named_CIRCLE_TEST_1M(racelabNumber, scene) || named_MICRO_2M(racelabNumber, scene));
+    return scene;
+}
 
 template <class R>
 void loadSceneOf(R& renderer, SceneName name, int seed) {
@@ -104,6 +157,21 @@ void loadCircleScene(SceneName sceneName, int& numCircles, float*& position, flo
     loadCircleScene(sceneName, numCircles, position, velocity, color, radius, 0);
 }
 
+// The forms without velocity: the scene's circles stand still, so there is none to hand over. benchMode only
+// chose, in the port that has it, between the benchmark's scene sizes, which racelab's scene data already
+// fixes.
+void loadCircleScene(SceneName sceneName, int& numCircles, float*& position, float*& color, float*& radius) {
+    float* velocity = nullptr;
+    loadCircleScene(sceneName, numCircles, position, velocity, color, radius, 0);
+    delete[] velocity;
+}
+
+void loadCircleScene(SceneName sceneName, int& numCircles, float*& position, float*& color, float*& radius,
+                     bool benchMode) {
+    (void)benchMode;
+    loadCircleScene(sceneName, numCircles, position, color, radius);
+}
+
 void getNoiseTables(int** permX, int** permY, float** value1D) {
     *permX = const_cast<int*>(g_permX);
     *permY = const_cast<int*>(g_permY);
@@ -147,7 +215,7 @@ void racelab_harness_destroy(void* renderer) { guarded([&] { delete &as(renderer
 
 int racelab_harness_load_scene(void* renderer, int scene, int seed) {
     g_loadSceneMissing = false;
-    const int failed = guarded([&] { loadSceneOf(as(renderer), static_cast<SceneName>(scene), seed); });
+    const int failed = guarded([&] { loadSceneOf(as(renderer), solutionScene<SceneName>(scene), seed); });
     if (!failed && g_loadSceneMissing) {
         g_error = "CudaRenderer implements no loadScene (the course's forms: loadScene(SceneName, int seed), "
                   "loadScene(SceneName), loadScene(SceneName, bool benchMode))";

@@ -165,3 +165,13 @@ extern "C" __global__ void racelabAccessKeep(unsigned long long address, unsigne
     racelabFence();
     racelabAcquire();
 }
+
+#if !defined(__CUDACC_RTC__)
+// A whole-file solution built by nvcc (userkernel/build/whole_file_instrumented.hpp): its library is loaded by
+// the CUDA runtime, not by racelab, and the variables above have no symbol outside it. The worker sets the
+// checks' configuration through this function, which nvcc compiles into the solution's library beside them.
+extern "C" __attribute__((visibility("default"))) cudaError_t racelabSetAccessConfig(const RacelabAccessConfig* config) {
+    return cudaMemcpyToSymbol(racelabAccessConfig, config, sizeof *config);
+}
+extern "C" __attribute__((visibility("default"))) unsigned racelabAccessModeBuilt() { return RACELAB_ACCESS_MODE; }
+#endif

@@ -1,0 +1,104 @@
+#include "userkernel/build/whole_file_instrumented.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/read_file.hpp"
+#include "userkernel/build/nvcc_steps.hpp"
+
+namespace racelab::userkernel {
+namespace fs = std::filesystem;
+namespace {
+
+bool endsWith(const std::string& text, const std::string& end) {
+    return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
+}
+
+std::string programName(const std::vector<std::string>& command) { return fs::path(command.front()).filename().string(); }
+
+// The steps after the PTX, in order: ptxas (which names the PTX file), fatbinary, and the host compile of the
+// .cudafe1.cpp that embeds the fat binary. Empty where the dry run does not hold them as expected.
+struct StepsAfterPtx {
+    std::vector<std::vector<std::string>> commands;
+    std::string ptxFile;
+};
+
+StepsAfterPtx stepsAfterPtx(const NvccSteps& steps) {
+    StepsAfterPtx out;
+    bool seenPtxas = false;
+    for (const std::vector<std::string>& command : steps.commands) {
+        const std::string name = programName(command);
+        if (name == "ptxas") {
+            for (const std::string& argument : command)
+                if (endsWith(argument, ".ptx")) out.ptxFile = argument;
+            seenPtxas = true;
+            out.commands.push_back(command);
+        } else if (seenPtxas && name == "fatbinary") {
+            out.commands.push_back(command);
+        } else if (seenPtxas) {
+            for (const std::string& argument : command)
+                if (endsWith(argument, ".cudafe1.cpp")) out.commands.push_back(command);
+        }
+    }
+    if (out.ptxFile.empty() || out.commands.size() != 3) return {};
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> accessCheckOptions(unsigned mode, const std::string& contractFolder) {
+    return {"-I" + contractFolder, "-include", "racelab/access_check.cuh", "-DRACELAB_ACCESS_MODE=" + std::to_string(mode) + "u"};
+}
+
+std::vector<std::string> keepOptions(const std::string& folder) { return {"--keep", "--keep-dir", folder}; }
+
+InstrumentedObject instrumentWholeFileObject(const std::vector<std::string>& compileArgv, double timeoutSeconds) {
+    InstrumentedObject out;
+    std::vector<std::string> dryRun = compileArgv;
+    dryRun.insert(dryRun.begin() + 1, "--dryrun");
+    const ProgramRun listed = runProgram(dryRun, 30);
+    const NvccSteps steps = readNvccSteps(listed.output);
+    const StepsAfterPtx after = stepsAfterPtx(steps);
+    if (after.commands.empty()) {
+        out.failure = "racelab's instrumented build could not read nvcc's steps (nvcc --dryrun), racelab's fault, not "
+                      "the solution's";
+        return out;
+    }
+    const std::optional<std::string> ptx = readWholeFile(after.ptxFile);
+    if (!ptx) {
+        out.failure = "racelab's instrumented build found no PTX from nvcc at " + after.ptxFile;
+        return out;
+    }
+    InstrumentedPtx instrumented = instrumentPtx(*ptx, {true});
+    if (!instrumented.error.empty()) {
+        out.failure = instrumented.error;
+        return out;
+    }
+    if (!(std::ofstream(after.ptxFile, std::ios::binary | std::ios::trunc) << instrumented.ptx)) {
+        out.failure = "racelab's instrumented build could not write " + after.ptxFile;
+        return out;
+    }
+    out.sites = std::move(instrumented.sites);
+    out.run.started = true;
+    out.run.exitCode = 0;
+    for (std::vector<std::string> command : after.commands) {
+        const std::string program = nvccStepProgram(steps, command.front());
+        if (program.empty()) {
+            out.failure = "racelab's instrumented build did not find nvcc's " + command.front();
+            return out;
+        }
+        command.front() = program;
+        ProgramRun run = runProgram(command, timeoutSeconds);
+        out.run.output += run.output;
+        if (!run.started || run.timedOut || run.exitCode != 0) {
+            out.run.started = run.started, out.run.timedOut = run.timedOut, out.run.exitCode = run.exitCode;
+            out.run.startError = run.startError;
+            out.failure = "racelab's instrumented build failed in nvcc's " + programName(command) +
+                          " (racelab's fault, not the solution's):\n" + run.output;
+            return out;
+        }
+    }
+    return out;
+}
+
+}  // namespace racelab::userkernel

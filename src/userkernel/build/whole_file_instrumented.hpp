@@ -1,0 +1,35 @@
+// The instrumented build of a whole-file solution (check --races, --checked, F; compile --races): nvcc compiles
+// the solution as for a plain build, with racelab's access checks (racelab/access_check.cuh) pre-included and
+// its intermediate files kept; then the PTX of the solution's device code is rewritten with the launch lists'
+// own rewriter (racecheck/ptx_instrument.hpp), thrust's and CUB's own kernels left plain, and nvcc's steps after
+// the PTX -- ptxas, fatbinary and the host compile that embeds the device code -- run again on it, as nvcc's
+// dry run lists them (nvcc_steps.hpp). The host code is compiled as it was: the solution's launches now start
+// the instrumented kernels, and the lines they name are the solution's own.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/run_program.hpp"
+#include "userkernel/racecheck/ptx_instrument.hpp"
+
+namespace racelab::userkernel {
+
+struct InstrumentedObject {
+    ProgramRun run;       // the steps' output; exitCode 0 when all ran
+    std::string failure;  // racelab's failure ("" when none): the dry run unread, the rewrite refused
+    AccessSites sites;
+};
+
+// The options that give a solution's compile the access checks in `mode` (RACELAB_ACCESS_RACES, ...).
+std::vector<std::string> accessCheckOptions(unsigned mode, const std::string& contractFolder);
+// The options that keep nvcc's intermediate files in `folder` (added to the compile, not to its cache key).
+std::vector<std::string> keepOptions(const std::string& folder);
+
+// After `compileArgv` (nvcc, with keepOptions and accessCheckOptions) compiled the solution's object: the same
+// object again, from its PTX instrumented.
+InstrumentedObject instrumentWholeFileObject(const std::vector<std::string>& compileArgv, double timeoutSeconds);
+
+// The line a build's log keeps the access sites on (JSON), so that a build from the cache still has them.
+inline constexpr const char* kAccessSitesLogPrefix = "racelab-access-sites ";
+
+}  // namespace racelab::userkernel

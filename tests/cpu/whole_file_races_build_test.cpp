@@ -1,0 +1,163 @@
+// The instrumented build of a whole-file solution without a GPU (compile --races; whole_file_instrumented.hpp):
+// nvcc's PTX of the solution rewritten with the launch lists' rewriter and assembled and embedded by nvcc's own
+// steps again. The sites it checks are the solution's own lines in its own file; thrust's and CUB's kernels are
+// left plain and said to be; the library carries racelab's access-check configuration for the worker to set;
+// and the cache gives the same sites back. nvcc's dry-run lines are read as argument vectors.
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/read_file.hpp"
+#include "fresh_folder.hpp"
+#include "racelab_with_own_cache.hpp"
+#include "scenes/scene_registry.hpp"
+#include "test_data.hpp"
+#include "userkernel/build/nvcc_steps.hpp"
+#include "userkernel/build/whole_file_build.hpp"
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
+
+namespace fs = std::filesystem;
+using namespace racelab;
+using namespace racelab::userkernel;
+using racelab::testing::testDataPath;
+
+namespace {
+
+#define REQUIRE_NVCC() \
+    if (findNvcc().empty()) GTEST_SKIP() << nvccMissingAdvice()
+
+const WholeFileHarness& circlesHarness() { return *findScene("circles/rgb").family->kernelContract->wholeFile; }
+
+// A copy of tests/data/whole_file/NAME in a fresh folder; its solution file's path.
+std::string copyOfSolution(const std::string& name) {
+    const fs::path folder = freshTestFolder("whole-file-races-" + name);
+    fs::copy(testDataPath("data/whole_file/" + name), folder, fs::copy_options::recursive);
+    return (folder / "cudaRenderer.cu").string();
+}
+
+// The 1-based numbers of the lines of `file` that hold `text`.
+std::set<int> linesHolding(const std::string& file, const std::string& text) {
+    std::set<int> lines;
+    std::istringstream in(readWholeFile(file).value_or(""));
+    int number = 0;
+    for (std::string line; std::getline(in, line);)
+        if (++number, line.find(text) != std::string::npos) lines.insert(number);
+    return lines;
+}
+
+std::string writeLibrary(const KernelBuild& build, const std::string& name) {
+    const std::string path = (fs::path(build.sourcePath).parent_path() / name).string();
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(build.cubin.data()),
+                                              static_cast<std::streamsize>(build.cubin.size()));
+    return path;
+}
+
+bool exportsAccessConfig(const std::string& library) {
+    void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+    EXPECT_NE(handle, nullptr) << dlerror();
+    if (!handle) return false;
+    using Mode = unsigned();
+    const auto mode = reinterpret_cast<Mode*>(dlsym(handle, "racelabAccessModeBuilt"));
+    const bool found = dlsym(handle, "racelabSetAccessConfig") != nullptr && mode && mode() == RACELAB_ACCESS_RACES;
+    dlclose(handle);
+    return found;
+}
+
+}  // namespace
+
+// The course's racy starter, per circle: the read of the pixel and its write back are two sites at their lines.
+TEST(WholeFileRacesBuild, TheSitesAreTheSolutionsOwnLines) {
+    REQUIRE_NVCC();
+    const std::string solution = copyOfSolution("racy_per_circle");
+    const KernelBuild build = buildWholeFile({solution, "sm_90", 300, RACELAB_ACCESS_RACES}, circlesHarness(), KernelCache(""));
+    ASSERT_TRUE(build.ok) << build.messages();
+    ASSERT_TRUE(build.accessSites);
+    ASSERT_FALSE(build.accessSites->sites.empty());
+    std::set<int> loads, stores;
+    for (const AccessSite& site : build.accessSites->sites) {
+        EXPECT_EQ(site.file, build.sourcePath) << site.instruction;
+        (site.kind == "load" ? loads : site.kind == "store" ? stores : loads).insert(site.line);
+    }
+    const std::set<int> read = linesHolding(solution, "float4 old = *pixel;"), written = linesHolding(solution, "*pixel = old;");
+    ASSERT_EQ(read.size(), 1u);
+    ASSERT_EQ(written.size(), 1u);
+    EXPECT_TRUE(loads.count(*read.begin())) << "no load checked at line " << *read.begin();
+    EXPECT_TRUE(stores.count(*written.begin())) << "no store checked at line " << *written.begin();
+}
+
+// The library the worker opens carries the function that sets racelab's access-check configuration (before a
+// frame) and says the mode it was built for; the plain build of the same file has neither.
+TEST(WholeFileRacesBuild, OnlyTheInstrumentedLibraryCarriesTheChecks) {
+    REQUIRE_NVCC();
+    const std::string solution = copyOfSolution("racy_per_circle");
+    const KernelBuild plain = buildWholeFile({solution, "sm_90"}, circlesHarness(), KernelCache(""));
+    const KernelBuild instrumented = buildWholeFile({solution, "sm_90", 300, RACELAB_ACCESS_RACES}, circlesHarness(), KernelCache(""));
+    ASSERT_TRUE(plain.ok && instrumented.ok) << plain.messages() << instrumented.messages();
+    EXPECT_FALSE(plain.accessSites);
+    EXPECT_FALSE(exportsAccessConfig(writeLibrary(plain, "plain.so")));
+    EXPECT_TRUE(exportsAccessConfig(writeLibrary(instrumented, "instrumented.so")));
+}
+
+// thrust's scan launches CUB's kernels: they stay plain, the note says so, and no site is in the toolkit's
+// headers. The cache gives the same sites back.
+TEST(WholeFileRacesBuild, ThrustAndCubStayPlainAndTheCacheKeepsTheSites) {
+    REQUIRE_NVCC();
+    const std::string solution = copyOfSolution("tiled_thrust");
+    const fs::path cacheFolder = fs::path(solution).parent_path() / "cache";
+    const KernelBuild build = buildWholeFile({solution, "sm_90", 300, RACELAB_ACCESS_RACES}, circlesHarness(), KernelCache(cacheFolder.string()));
+    ASSERT_TRUE(build.ok) << build.messages();
+    ASSERT_TRUE(build.accessSites);
+    for (const AccessSite& site : build.accessSites->sites) EXPECT_EQ(site.file, build.sourcePath) << site.instruction;
+    const std::vector<std::string>& notes = build.accessSites->notCovered;
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+        return n.find("thrust's and CUB's own code, left plain") != std::string::npos && n.find("0 kernels") == std::string::npos;
+    })) << "no note of CUB's kernels left plain";
+    const KernelBuild again = buildWholeFile({solution, "sm_90", 300, RACELAB_ACCESS_RACES}, circlesHarness(), KernelCache(cacheFolder.string()));
+    ASSERT_TRUE(again.ok && again.fromCache);
+    ASSERT_TRUE(again.accessSites);
+    EXPECT_EQ(accessSitesJson(*again.accessSites), accessSitesJson(*build.accessSites));
+}
+
+// compile --races, without a GPU: it builds the instrumented form and says what it checks, where and what not.
+TEST(WholeFileRacesBuild, CompileRacesSaysWhatItChecks) {
+    REQUIRE_NVCC();
+    const std::string solution = copyOfSolution("racy_per_circle");
+    const ProcessResult r = runRacelabCompile("compile '" + fs::path(solution).parent_path().string() + "' --arch sm_90 --races");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("compiles for sm_90 with nvcc"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("instrumented for races: "), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(" in cudaRenderer.cu"), std::string::npos) << r.output;
+}
+
+// As nvcc 13 prints them: variables, then commands with quoted arguments that may hold blanks.
+TEST(NvccSteps, DryRunLinesBecomeArgumentVectors) {
+    const std::string dryRun =
+        "#$ _HERE_=/opt/cuda/bin\n"
+        "#$ CICC_PATH=/opt/cuda/bin/../nvvm/bin\n"
+        "#$ \"$CICC_PATH/cicc\" --c++17 --orig_src_path_name \"/home/a student/cudaRenderer.cu\" -o \"/k/x.ptx\"\n"
+        "#$ ptxas -arch=sm_90 -m64  --generate-line-info \"/k/x.ptx\"  -o \"/k/x.sm_90.cubin\" \n"
+        "not a step\n";
+    const NvccSteps steps = readNvccSteps(dryRun);
+    EXPECT_EQ(steps.variables.at("_HERE_"), "/opt/cuda/bin");
+    ASSERT_EQ(steps.commands.size(), 2u);
+    const std::vector<std::string> cicc{"/opt/cuda/bin/../nvvm/bin/cicc", "--c++17", "--orig_src_path_name",
+                                        "/home/a student/cudaRenderer.cu", "-o", "/k/x.ptx"};
+    EXPECT_EQ(steps.commands[0], cicc);
+    const std::vector<std::string> ptxas{"ptxas", "-arch=sm_90", "-m64", "--generate-line-info", "/k/x.ptx", "-o", "/k/x.sm_90.cubin"};
+    EXPECT_EQ(steps.commands[1], ptxas);
+    EXPECT_EQ(splitNvccCommand(R"(a "b \"c\" d" e)"), (std::vector<std::string>{"a", "b \"c\" d", "e"}));
+}
+
+TEST(NvccSteps, AStepsProgramIsFoundInTheToolkitFirst) {
+    REQUIRE_NVCC();
+    const NvccSteps steps = readNvccSteps("#$ _HERE_=" + fs::path(findNvcc()).parent_path().string() + "\n#$ PATH=/nowhere\n");
+    EXPECT_EQ(fs::path(nvccStepProgram(steps, "ptxas")).filename(), "ptxas");
+    EXPECT_EQ(nvccStepProgram(steps, "no-such-program-here"), "");
+    EXPECT_EQ(nvccStepProgram(steps, "/bin/sh"), "/bin/sh");
+}
