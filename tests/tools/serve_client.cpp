@@ -291,20 +291,24 @@ int main(int argc, char** argv) {
     double loopFps = 0;
     if (t.firstState && t.lastState && t.lastState->second > t.firstState->second)
         loopFps = static_cast<double>(t.lastState->first - t.firstState->first) / (t.lastState->second - t.firstState->second);
+    // Field names as racelab's records name them (tools/check-readme-numbers.py reads *_ms and fps_* fields).
     const Json summary{
         {"stream", o.stream},
         {"seconds", seconds},
         {"frames", t.frames},
-        {"framesPerSecond", static_cast<double>(t.frames) / seconds},
-        {"mbitPerSecond", t.payloadBytes * 8 / seconds / 1e6},
-        {"keyFrames", t.keyFrames},
-        {"decodeErrors", t.decodeErrors},
-        {"latencyMs", {{"p50", percentile(t.latencyMs, 0.5)}, {"p90", percentile(t.latencyMs, 0.9)}, {"p99", percentile(t.latencyMs, 0.99)}, {"samples", t.latencyMs.size()}}},
-        {"loopFramesPerSecond", loopFps},
-        {"serverKbps", t.serverKbps},
+        {"fps_delivered", static_cast<double>(t.frames) / seconds},
+        {"fps_loop", loopFps},
+        {"mbit_per_second", t.payloadBytes * 8 / seconds / 1e6},
+        {"key_frames", t.keyFrames},
+        {"decode_errors", t.decodeErrors},
+        {"latency_p50_ms", percentile(t.latencyMs, 0.5)},
+        {"latency_p90_ms", percentile(t.latencyMs, 0.9)},
+        {"latency_p99_ms", percentile(t.latencyMs, 0.99)},
+        {"latency_samples", t.latencyMs.size()},
+        {"server_kbps", t.serverKbps},
         {"connections", t.connections},
         {"stalls", t.stalls},
-        {"keyRequests", t.keyRequests},
+        {"key_requests", t.keyRequests},
         {"resizes", t.resizes},
     };
     std::printf("%s: %ld frames in %.1f s (%.1f/s), %.2f Mbit/s, %ld key frames, %ld not decoded; latency rendered -> "

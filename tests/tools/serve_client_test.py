@@ -45,11 +45,10 @@ def measure(client, url, folder, name, *extra):
 
 def check_steady(result, name):
     assert result["frames"] >= 10, f"{name}: {result['frames']} frames in {result['seconds']:.1f} s"
-    assert result["decodeErrors"] == 0
-    latency = result["latencyMs"]
-    assert latency["samples"] == result["frames"], f"{name}: a frame without its time stamp"
-    assert 0 < latency["p50"] <= latency["p99"] < 1000, f"{name}: latency {latency}"
-    assert result["mbitPerSecond"] > 0 and result["loopFramesPerSecond"] > 0
+    assert result["decode_errors"] == 0
+    assert result["latency_samples"] == result["frames"], f"{name}: a frame without its time stamp"
+    assert 0 < result["latency_p50_ms"] <= result["latency_p99_ms"] < 1000, f"{name}: latency {result}"
+    assert result["mbit_per_second"] > 0 and result["fps_loop"] > 0
 
 
 def main():
@@ -62,14 +61,14 @@ def main():
         try:
             video = measure(args.client, url, folder, "h264", "--seconds", "3", "--stream", "h264")
             check_steady(video, "h264")
-            assert video["keyFrames"] >= 1, "the stream did not start with a key frame"
+            assert video["key_frames"] >= 1, "the stream did not start with a key frame"
             jpeg = measure(args.client, url, folder, "jpeg", "--seconds", "3", "--stream", "jpeg")
             check_steady(jpeg, "jpeg")
-            assert jpeg["keyFrames"] == 0
+            assert jpeg["key_frames"] == 0
             # circles/pattern holds still: each H.264 frame after the first is a small part of a JPEG one.
-            assert video["mbitPerSecond"] * 3 < jpeg["mbitPerSecond"], (video["mbitPerSecond"], jpeg["mbitPerSecond"])
+            assert video["mbit_per_second"] * 3 < jpeg["mbit_per_second"], (video["mbit_per_second"], jpeg["mbit_per_second"])
             chaos = measure(args.client, url, folder, "chaos", "--seconds", "8", "--chaos", "--seed", "7")
-            assert chaos["connections"] >= 2 or chaos["stalls"] + chaos["keyRequests"] + chaos["resizes"] >= 2, chaos
+            assert chaos["connections"] >= 2 or chaos["stalls"] + chaos["key_requests"] + chaos["resizes"] >= 2, chaos
             after = measure(args.client, url, folder, "after", "--seconds", "2", "--stream", "h264", "--size", "320x240")
             check_steady(after, "after the careless client")
             assert server.poll() is None, "racelab serve ended"
