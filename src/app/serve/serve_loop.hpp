@@ -1,6 +1,7 @@
 // racelab serve's frame loop: view's loop on a headless session (app/headless_session.hpp: EGL on the GPU, or
 // no GL), driven by the clients' requests instead of a window's keys and panel, each frame offered to the
-// clients as JPEG and the state (scene, variants, view, parameters, race meter, times) a few times a second.
+// clients as JPEG or H.264 (web/frame_publisher.hpp) and the state (scene, variants, view, parameters, race
+// meter, times) ten times a second.
 // serve_loop.cpp runs the frames; serve_requests.cpp applies what the clients ask; serve_state.cpp writes the
 // JSON the page reads; serve_kernel.cpp checks the user's kernel and finds its race.
 #pragma once

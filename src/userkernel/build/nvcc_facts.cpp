@@ -2,11 +2,11 @@
 
 #include <map>
 #include <mutex>
-#include <regex>
 #include <sstream>
 
 #include "core/run_program.hpp"
 #include "core/toolkit_program.hpp"
+#include "userkernel/build/nvcc_steps.hpp"
 
 namespace racelab::userkernel {
 namespace fs = std::filesystem;
@@ -50,28 +50,18 @@ std::string nvccVersion(const std::string& nvcc) {
 std::vector<fs::path> includeFoldersOfDryRun(const std::string& dryRunOutput) {
     // e.g.  #$ INCLUDES="-I/usr/local/cuda/bin/../targets/x86_64-linux/include"
     //       #$ SYSTEM_INCLUDES="-isystem" "/usr/local/cuda/bin/../targets/x86_64-linux/include/cccl"
-    static const std::regex line(R"(^#\$ (SYSTEM_)?INCLUDES=(.*)$)");
-    static const std::regex quoted(R"x("([^"]*)")x");
+    const NvccSteps steps = readNvccSteps(dryRunOutput);
     std::vector<fs::path> folders;
-    std::istringstream lines(dryRunOutput);
-    for (std::string text; std::getline(lines, text);) {
-        std::smatch m;
-        if (!std::regex_match(text, m, line)) continue;
-        const std::string values = m[2];
-        bool nextIsFolder = false;
-        for (auto it = std::sregex_iterator(values.begin(), values.end(), quoted); it != std::sregex_iterator(); ++it) {
-            const std::string value = (*it)[1];
-            if (nextIsFolder) {
-                folders.push_back(fs::path(value).lexically_normal());
-                nextIsFolder = false;
-            } else if (value == "-isystem" || value == "-I") {
-                nextIsFolder = true;
-            } else if (value.rfind("-I", 0) == 0) {
-                folders.push_back(fs::path(value.substr(2)).lexically_normal());
-            } else if (value.rfind("-isystem", 0) == 0) {
-                folders.push_back(fs::path(value.substr(8)).lexically_normal());
+    for (const char* variable : {"INCLUDES", "SYSTEM_INCLUDES"}) {
+        const auto found = steps.variableWords.find(variable);
+        if (found == steps.variableWords.end()) continue;
+        const std::vector<std::string>& words = found->second;
+        for (std::size_t i = 0; i < words.size(); ++i)
+            for (const std::string flag : {"-I", "-isystem"}) {
+                if (words[i] == flag && i + 1 < words.size()) folders.push_back(fs::path(words[++i]).lexically_normal());
+                else if (words[i].size() > flag.size() && words[i].rfind(flag, 0) == 0)
+                    folders.push_back(fs::path(words[i].substr(flag.size())).lexically_normal());
             }
-        }
     }
     return folders;
 }

@@ -63,10 +63,14 @@ NvccSteps readNvccSteps(const std::string& dryRunOutput) {
         while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
         std::smatch m;
         if (std::regex_match(line, m, assignment)) {
-            const std::vector<std::string> value = splitNvccCommand(m[2].str());
+            std::vector<std::string> words = splitNvccCommand(m[2].str());
             std::string joined;
-            for (const std::string& part : value) joined += (joined.empty() ? "" : " ") + part;
-            steps.variables[m[1].str()] = expand(joined, steps.variables);
+            for (std::string& word : words) {
+                word = expand(word, steps.variables);
+                joined += (joined.empty() ? "" : " ") + word;
+            }
+            steps.variables[m[1].str()] = joined;
+            steps.variableWords[m[1].str()] = std::move(words);
             continue;
         }
         std::vector<std::string> argv = splitNvccCommand(line);

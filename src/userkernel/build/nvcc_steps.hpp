@@ -12,6 +12,7 @@ namespace racelab::userkernel {
 
 struct NvccSteps {
     std::map<std::string, std::string> variables;  // _HERE_, PATH, CICC_PATH, ... as the dry run sets them
+    std::map<std::string, std::vector<std::string>> variableWords;  // the same, each value's words (INCLUDES' -I...)
     std::vector<std::vector<std::string>> commands;  // in order, each an argument vector with quotes removed
 };
 
