@@ -40,7 +40,17 @@ const char* const kSmallModule = R"(.version 9.0
 {
 	ret;
 }
-.func racelabWarpSync()
+.func racelabWarpSync(
+	.param .b32 racelabWarpSync_param_0
+)
+{
+	ret;
+}
+.func racelabFence()
+{
+	ret;
+}
+.func racelabAcquire()
 {
 	ret;
 }
@@ -110,11 +120,17 @@ TEST(PtxInstrument, EveryAccessIsCheckedAtItsLineAndBarriersCounted) {
     // The shared load's 32-bit address widened, made generic from shared space: info = 1 << 8 | 0 | 7.
     EXPECT_TRUE(contains(ptx, "cvt.u64.u32 %racelab_a, %r9;\n\tcvta.shared.u64 %racelab_a, %racelab_a;"));
     EXPECT_TRUE(contains(ptx, "st.param.b32 [racelab_p1], 263;"));
-    // The atomic on a variable: its address by name; write | atomic = 3: info = 2 << 8 | 3 << 4 | 3.
+    // The atomic on a variable: its address by name; write | atomic = 3, and it reads what it replaces
+    // (RACELAB_INFO_EXCHANGE, 1 << 25): info = 1 << 25 | 2 << 8 | 3 << 4 | 3.
     EXPECT_TRUE(contains(ptx, "mov.u64 %racelab_a, counter;"));
-    EXPECT_TRUE(contains(ptx, "st.param.b32 [racelab_p1], 563;"));
+    EXPECT_TRUE(contains(ptx, "st.param.b32 [racelab_p1], 33554995;"));
+    EXPECT_EQ(sites[2].scope, "gpu");  // an atom without a scope is the GPU's
+    EXPECT_EQ(sites[0].scope, "");     // a plain store has none
     EXPECT_TRUE(contains(ptx, "bar.sync 	0;\n\tcall racelabBarrier, ();"));
-    EXPECT_TRUE(contains(ptx, "bar.warp.sync 	-1;\n\tcall racelabWarpSync, ();"));
+    EXPECT_TRUE(contains(ptx, "bar.warp.sync 	-1;\n\t{\n\t.param .b32 racelab_m;\n\tst.param.b32 [racelab_m], -1;\n\tcall racelabWarpSync, (racelab_m);\n\t}"))
+        << ptx;
+    EXPECT_EQ(out.sites.partialWarpSyncs, 0);
+    EXPECT_FALSE(out.sites.ordersBlocks());
     // Unchecked lines stay as they were; racelab's own function is not instrumented.
     EXPECT_TRUE(contains(ptx, "\tst.local.u32 	[%rd5], %r1;\n"));
     EXPECT_TRUE(contains(ptx, "{\n\tld.global.u32 %r1, [%rd1];\n\tret;"));

@@ -18,6 +18,7 @@
 #include "app/scene_setup.hpp"
 #include "scenes/scene_registry.hpp"
 #include "test_data.hpp"
+#include "instrumented_frame.hpp"
 #include "user_kernel_test_support.hpp"
 #include "userkernel/racecheck/access_findings.hpp"
 #include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
@@ -26,6 +27,8 @@
 namespace fs = std::filesystem;
 using namespace racelab;
 using namespace racelab::userkernel;
+using racelab::gputest::Findings;
+using racelab::gputest::runInstrumented;
 
 namespace {
 
@@ -68,53 +71,10 @@ Marked readMarks(const std::string& path) {
     return m;
 }
 
-struct Findings {
-    UserKernelStatus status;
-    std::optional<AccessSites> sites;
-    std::vector<RacingLines> races;
-    std::string text;  // what check --races prints
-    std::string thrown;
-};
-
-// One frame of `file` instrumented (`checks`) on `scene`, and what it found; `frames` frames drawn in all.
-Findings runInstrumented(const std::string& scene, const std::string& file, const std::string& size, unsigned checks,
-                         int frames = 1, int count = 1 << 16, std::optional<std::pair<int, int>> pixel = std::nullopt) {
-    SceneSelection selection;
-    selection.scene = scene;
-    selection.size = size;
-    selection.kernel = file;
-    if (scene.rfind("histogram/", 0) == 0) selection.count = count;  // inputs: fewer than the preset's, for speed
-    selection.kernelAccessChecks = checks;
-    selection.kernelTimeout = 60;
-    selection.kernelTracedPixel = pixel;
-    Findings f;
-    try {
-        PreparedScene prepared = prepareScene(selection, size);
-        CudaStream stream;
-        for (int i = 0; i < frames; ++i) renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
-        f.status = prepared.kernel->status();
-        f.sites = prepared.kernel->accessSites();
-        if (f.sites && f.status.accesses) {
-            FindingContext context;
-            for (const std::string& own : localIncludes(fs::absolute(file).lexically_normal().string())) context.userFiles.insert(own);
-            context.width = f.status.frameWidth, context.height = f.status.frameHeight, context.outputs = f.status.frameOutputs;
-            f.races = racingLines(*f.status.accesses, *f.sites, context);
-            f.text = formatAccessFindings(*f.status.accesses, *f.sites, context);
-            if (pixel) f.text += formatTracedAccesses(*f.status.accesses, *f.sites, context, *pixel);
-        }
-    } catch (const Error& e) {
-        f.thrown = e.what();
-    }
-    return f;
-}
-
 std::string dataFile(const std::string& name) { return fs::absolute(racelab::testing::testDataPath(name)).lexically_normal().string(); }
 
 bool reported(const std::vector<RacingLines>& races, const Expected& e, const std::string& file) {
-    return std::any_of(races.begin(), races.end(), [&](const RacingLines& r) {
-        if (r.a.file != file || r.b.file != file || r.writeWrite != e.writeWrite || r.acrossBlocks != e.acrossBlocks) return false;
-        return e.writeWrite ? std::minmax(r.a.line, r.b.line) == std::minmax(e.a, e.b) : r.a.line == e.a && r.b.line == e.b;
-    });
+    return racelab::gputest::reportedPair(races, e.writeWrite, e.acrossBlocks, e.a, e.b, file);
 }
 
 }  // namespace

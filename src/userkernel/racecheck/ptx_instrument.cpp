@@ -17,7 +17,14 @@ namespace {
 const char* const kPrototypes =
     ".func (.param .b32 func_retval0) racelabAccess(.param .b64 racelabAccess_param_0, .param .b32 racelabAccess_param_1);\n"
     ".func racelabBarrier();\n"
-    ".func racelabWarpSync();\n";
+    ".func racelabWarpSync(.param .b32 racelabWarpSync_param_0);\n"
+    ".func racelabFence();\n"
+    ".func racelabAcquire();\n";
+
+// Where a wide atomic or strong load may acquire: the call to racelabAcquire goes there once the whole module
+// has been read and has a fence or release that could be acquired (else the line stays a comment).
+const char* const kAcquireMark = "\t// racelab: acquire\n";
+const char* const kAcquireCall = "\t@%racelab_go call racelabAcquire, ();\n";
 
 // Whether `line` holds any of `words`: a cheap test before a regular expression.
 template <class... Words>
@@ -43,7 +50,9 @@ bool hasRuntime(const std::string& ptx) {
     const std::string flat = squeeze(ptx);
     return flat.find(".func (.param .b32 func_retval0) racelabAccess( .param .b64 racelabAccess_param_0, .param .b32 "
                      "racelabAccess_param_1 )") != std::string::npos &&
-           flat.find(".func racelabBarrier()") != std::string::npos && flat.find(".func racelabWarpSync()") != std::string::npos;
+           flat.find(".func racelabBarrier()") != std::string::npos &&
+           flat.find(".func racelabWarpSync( .param .b32 racelabWarpSync_param_0 )") != std::string::npos &&
+           flat.find(".func racelabFence()") != std::string::npos && flat.find(".func racelabAcquire()") != std::string::npos;
 }
 
 struct Location {
@@ -76,6 +85,9 @@ struct MemoryInstruction {
     int bytes = 0;
     bool strong = false;
     bool readOnly = false;  // ld.global.nc or ldu: data the compiler knows no thread writes while the kernel runs
+    std::string scope;      // of a strong access: cta, cluster, gpu or sys as written ("" where the default, gpu)
+    bool release = false;   // .release or .acq_rel
+    bool exchange = false;  // reads through a strong access (atom, a strong load): may acquire
     std::string base;  // a register or a symbol
     long long offset = 0;
 };
@@ -104,7 +116,9 @@ std::optional<MemoryInstruction> memoryInstruction(const std::string& line) {
         else if (q == "local" || q == "param" || q == "const" || q == "shared::cluster") space = "";
         // Strong as the memory model's atomics (cuda::atomic_ref, acquire/release) are; `volatile` is not: it only
         // keeps the compiler from caching the value, and warp-synchronous code through it still races.
-        else if (q == "relaxed" || q == "acquire" || q == "release") in.strong = true;
+        else if (q == "relaxed" || q == "acquire") in.strong = true;
+        else if (q == "release" || q == "acq_rel") in.strong = in.release = true;
+        else if (q == "cta" || q == "cluster" || q == "gpu" || q == "sys") in.scope = q;
         else if (q == "v2" || q == "v4" || q == "v8") vector = q[1] - '0';
         else if (q == "nc") in.readOnly = true;
         else if (const int w = widthOfType(q)) width = w;
@@ -113,6 +127,7 @@ std::optional<MemoryInstruction> memoryInstruction(const std::string& line) {
     in.space = space;
     in.strong = in.strong || op == "atom" || op == "red";
     in.readOnly = in.readOnly || op == "ldu";
+    in.exchange = in.strong && (op == "atom" || op == "ld");
     in.bytes = vector * width;
     if (in.bytes <= 0 || in.bytes > 16) in.skipWhy = "an access of " + std::to_string(in.bytes) + " bytes";
     static const std::regex address(R"re(\[\s*([%\w$]+)\s*(\+\s*(-?\d+))?\s*\])re");
@@ -144,6 +159,9 @@ public:
                                                " kernels and " + std::to_string(plainFunctions_) + " functions");
         out_ << sitesVariable(result_.sites);
         result_.ptx = out_.str();
+        if (result_.sites.ordersBlocks())
+            for (std::size_t at = result_.ptx.find(kAcquireMark); at != std::string::npos; at = result_.ptx.find(kAcquireMark, at))
+                result_.ptx.replace(at, std::string(kAcquireMark).size(), kAcquireCall);
         return std::move(result_);  // run once: the rewriter is done with it
     }
 
@@ -183,7 +201,9 @@ private:
         if (depth_ == 0 && has(line, ".entry", ".func") && std::regex_search(line, m, function)) {
             const std::string name = m[4].str();
             const bool toolkit = options_.toolkitPlain && (name.rfind("_ZN6thrust", 0) == 0 || name.rfind("_ZN3cub", 0) == 0);
-            skipFunction_ = name.rfind("racelab", 0) == 0 || toolkit;  // the checks themselves, or CCCL's own code
+            // The checks themselves (racelab's functions and those of its namespace, C++ names mangled), or
+            // CCCL's own code, left plain.
+            skipFunction_ = name.rfind("racelab", 0) == 0 || name.find("14racelab_access") != std::string::npos || toolkit;
             pendingPlain_ = toolkit ? (m[2].str() == "entry" ? &plainKernels_ : &plainFunctions_) : nullptr;
             registerWidths_.clear();
             here_ = Location{};
@@ -222,14 +242,26 @@ private:
         return false;
     }
 
-    // A warp sync or a block barrier, followed by the call that tells the checks; true when `line` was one.
+    // A warp sync, a block barrier or a fence, followed by the call that tells the checks (a block-scoped fence
+    // tells them nothing: it orders nothing they look at); true when `line` was one.
     bool callForBarrier(const std::string& line) {
         static const std::regex barrier(R"re(^\s*(@(!?%[\w$]+)\s+)?(bar|barrier)(\.cta)?\.(sync|red)\b)re");
-        static const std::regex warpSync(R"re(^\s*(@(!?%[\w$]+)\s+)?bar\.warp\.sync\b)re");
+        static const std::regex warpSync(R"re(^\s*(@(!?%[\w$]+)\s+)?bar\.warp\.sync\s+([^;]+);)re");
+        static const std::regex fence(R"re(^\s*(@(!?%[\w$]+)\s+)?(membar\.(cta|gl|sys)|fence\.(sc|acq_rel)\.(cta|cluster|gpu|sys))\s*;)re");
         std::smatch m;
         if (has(line, "bar") && std::regex_search(line, m, warpSync)) {
+            const std::string mask = squeeze(m[3].str());
             ++result_.sites.warpSyncs;
-            out_ << "\t" << guardPrefix(m[2].str()) << "call racelabWarpSync, ();\n";
+            if (mask != "-1" && mask != "0xffffffff" && mask != "0xFFFFFFFF" && mask != "4294967295") ++result_.sites.partialWarpSyncs;
+            out_ << "\t{\n\t.param .b32 racelab_m;\n\tst.param.b32 [racelab_m], " << mask << ";\n\t" << guardPrefix(m[2].str())
+                 << "call racelabWarpSync, (racelab_m);\n\t}\n";
+            return true;
+        }
+        if (has(line, "membar", "fence") && std::regex_search(line, m, fence)) {
+            const std::string written = m[4].matched ? m[4].str() : m[6].str();
+            const std::string scope = written == "cta" ? "block" : written == "cluster" ? "cluster" : written == "sys" ? "system" : "gpu";
+            noteFence(scope);
+            if (scope == "gpu" || scope == "system") out_ << "\t" << guardPrefix(m[2].str()) << "call racelabFence, ();\n";
             return true;
         }
         if (has(line, "bar") && std::regex_search(line, m, barrier)) {
@@ -265,6 +297,19 @@ private:
 
     static std::string guardPrefix(const std::string& guard) { return guard.empty() ? "" : "@" + guard + " "; }
 
+    void noteFence(const std::string& scope) {
+        FenceSite f{scope, fileName(here_.file), here_.line};
+        for (const FenceSite& seen : result_.sites.fences)
+            if (seen.scope == f.scope && seen.file == f.file && seen.line == f.line) return;
+        result_.sites.fences.push_back(f);
+    }
+
+    // What the checks call a strong access's scope: the threads it is atomic to.
+    static std::string scopeName(const MemoryInstruction& in) {
+        if (!in.strong) return "";
+        return in.scope == "cta" ? "block" : in.scope == "cluster" ? "cluster" : in.scope == "sys" ? "system" : "gpu";
+    }
+
     std::string fileName(int index) const {
         const auto found = files_.find(index);
         return found == files_.end() ? "" : found->second;
@@ -274,7 +319,7 @@ private:
         AccessSite s;
         const std::string op = in.opcode.substr(0, in.opcode.find('.'));
         s.kind = op == "atom" || op == "red" ? "atomic" : op == "st" ? "store" : "load";
-        s.space = in.space, s.bytes = in.bytes, s.strong = in.strong;
+        s.space = in.space, s.bytes = in.bytes, s.strong = in.strong, s.scope = scopeName(in);
         s.file = fileName(at.file), s.line = at.line;
         s.callerFile = fileName(at.callerFile), s.callerLine = at.callerLine;
         s.instruction = in.body;
@@ -299,9 +344,12 @@ private:
     // The access behind its check: a block of its own (its registers and parameters are its own), skipped
     // over when the instruction's guard is false.
     std::string checked(const MemoryInstruction& in, int site) {
+        // A cluster's scope is taken as the block's: launch lists run no clusters of several blocks.
+        const std::string scope = scopeName(in);
         const int kind = (in.opcode.rfind("ld", 0) == 0 ? 0 : RACELAB_ACCESS_WRITE) | (in.strong ? RACELAB_ACCESS_ATOMIC : 0) |
-                         (in.readOnly ? RACELAB_ACCESS_READ_ONLY : 0);
-        const unsigned info = static_cast<unsigned>(site) << 8 | static_cast<unsigned>(kind) << 4 | static_cast<unsigned>(in.bytes - 1);
+                         (in.readOnly ? RACELAB_ACCESS_READ_ONLY : 0) | (scope == "block" || scope == "cluster" ? RACELAB_ACCESS_BLOCK_SCOPE : 0);
+        const unsigned info = (in.release ? RACELAB_INFO_RELEASE : 0u) | (in.exchange ? RACELAB_INFO_EXCHANGE : 0u) |
+                              static_cast<unsigned>(site) << 8 | static_cast<unsigned>(kind) << 4 | static_cast<unsigned>(in.bytes - 1);
         const std::string skip = "$racelab_skip_" + std::to_string(site);
         std::ostringstream s;
         if (!in.guard.empty())
@@ -323,7 +371,9 @@ private:
           << "\tst.param.b64 [racelab_p0], %racelab_a;\n\tst.param.b32 [racelab_p1], " << info << ";\n"
           << "\tcall (racelab_r), racelabAccess, (racelab_p0, racelab_p1);\n"
           << "\tld.param.b32 %racelab_ok, [racelab_r];\n\tsetp.ne.u32 %racelab_go, %racelab_ok, 0;\n"
-          << "\t@%racelab_go " << in.body << ";\n\t}\n";
+          << "\t@%racelab_go " << in.body << ";\n";
+        if (in.exchange && (scope == "gpu" || scope == "system") && space != "shared") s << kAcquireMark;
+        s << "\t}\n";
         if (!in.guard.empty()) s << skip << ":\n";
         return s.str();
     }
@@ -354,38 +404,5 @@ private:
 }  // namespace
 
 InstrumentedPtx instrumentPtx(const std::string& ptx, InstrumentOptions options) { return Rewriter(ptx, options).run(); }
-
-std::string accessSitesJson(const AccessSites& sites) {
-    nlohmann::json j;
-    j["sites"] = nlohmann::json::array();
-    for (const AccessSite& s : sites.sites)
-        j["sites"].push_back({{"kind", s.kind}, {"space", s.space}, {"bytes", s.bytes}, {"strong", s.strong}, {"file", s.file},
-                              {"line", s.line}, {"callerFile", s.callerFile}, {"callerLine", s.callerLine},
-                              {"instruction", s.instruction}});
-    j["moduleVariables"] = sites.moduleVariables;
-    j["notCovered"] = sites.notCovered;
-    j["barriers"] = sites.barriers;
-    j["warpSyncs"] = sites.warpSyncs;
-    return j.dump();
-}
-
-std::optional<AccessSites> accessSitesFromJson(const std::vector<std::uint8_t>& bytes) {
-    std::string text(bytes.begin(), bytes.end());
-    while (!text.empty() && text.back() == '\0') text.pop_back();
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("sites")) return std::nullopt;
-    try {
-        AccessSites out;
-        for (const auto& s : j.at("sites"))
-            out.sites.push_back({s.at("kind"), s.at("space"), s.at("bytes"), s.at("strong"), s.at("file"), s.at("line"),
-                                 s.at("callerFile"), s.at("callerLine"), s.at("instruction")});
-        out.moduleVariables = j.at("moduleVariables").get<std::vector<std::string>>();
-        out.notCovered = j.at("notCovered").get<std::vector<std::string>>();
-        out.barriers = j.at("barriers"), out.warpSyncs = j.at("warpSyncs");
-        return out;
-    } catch (const nlohmann::json::exception&) {
-        return std::nullopt;
-    }
-}
 
 }  // namespace racelab::userkernel

@@ -16,6 +16,8 @@ constexpr std::size_t kConfigSlots = 256;  // launches queued before the worker 
 constexpr std::size_t kAlign = 256;
 constexpr long long kNearBytes = 16ll << 20;  // a stray access farther than this from every buffer names none
 
+constexpr std::size_t kRecordBytes = 8 * RACELAB_SHADOW_RECORDS;  // a word's shadow: its write and its reads
+
 std::size_t aligned(std::size_t bytes) { return (bytes + kAlign - 1) / kAlign * kAlign; }
 std::size_t wordsOf(std::size_t bytes) { return (bytes + 3) / 4; }
 
@@ -40,9 +42,9 @@ AccessChecks::~AccessChecks() {
 }
 
 void AccessChecks::release() {
-    cudaFree(shadow_), cudaFree(epochs_), cudaFree(sharedShadow_);
-    shadow_ = epochs_ = sharedShadow_ = nullptr;
-    shadowBytes_ = epochBytes_ = sharedShadowBytes_ = 0;
+    cudaFree(shadow_), cudaFree(epochs_), cudaFree(sharedShadow_), cudaFree(warpClocks_), cudaFree(order_);
+    shadow_ = epochs_ = sharedShadow_ = warpClocks_ = order_ = nullptr;
+    shadowBytes_ = epochBytes_ = sharedShadowBytes_ = warpClockBytes_ = orderBytes_ = 0;
 }
 
 void AccessChecks::attach(const ModuleGlobals& globals, cudaStream_t stream, const std::string& label) {
@@ -63,6 +65,8 @@ void AccessChecks::attach(const ModuleGlobals& globals, cudaStream_t stream, con
     checkCuda(cudaMemcpy(sitesBytes.data(), sitesAddress, bytes, cudaMemcpyDeviceToHost), "reading the access sites");
     const std::optional<AccessSites> sites = accessSitesFromJson(sitesBytes);
     if (!sites) throw Error(label + ": the instrumented build's table of sites is unreadable");
+    warpClocksNeeded_ = sites->partialWarpSyncs > 0;
+    orderNeeded_ = sites->ordersBlocks();
     for (const std::string& name : sites->moduleVariables)
         if (void* address = globals.find(name, &bytes)) moduleVariables_.push_back({plainKernelName(name), address, bytes, true});
     if (!report_) checkCuda(cudaMalloc(&report_, sizeof(RacelabAccessReport)), "memory for the access report");
@@ -113,7 +117,7 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
     std::size_t records = 0, marks = 0;
     shadowed_ = 0;
     for (const CheckedBuffer& b : ranges)
-        if (races && b.tracked) records += aligned(16 * wordsOf(b.bytes)), marks += aligned(4 * wordsOf(b.bytes)), shadowed_ += b.bytes;
+        if (races && b.tracked) records += aligned(kRecordBytes * wordsOf(b.bytes)), marks += aligned(4 * wordsOf(b.bytes)), shadowed_ += b.bytes;
     auto* memory = static_cast<std::uint8_t*>(grow(shadow_, shadowBytes_, records + marks, "shadow memory"));
     frameShadow_ = records + marks;
     base_ = RacelabAccessConfig{};
@@ -130,7 +134,7 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
         r.shadow = reinterpret_cast<unsigned long long*>(memory + recordAt);
         r.marks = reinterpret_cast<unsigned*>(memory + markAt);
         if (b.output >= 0) outputMarks_.push_back({b.output, r.marks, wordsOf(b.bytes)});
-        recordAt += aligned(16 * wordsOf(b.bytes)), markAt += aligned(4 * wordsOf(b.bytes));
+        recordAt += aligned(kRecordBytes * wordsOf(b.bytes)), markAt += aligned(4 * wordsOf(b.bytes));
     }
     recordBytes_ = records;
     // The marks once a frame; the records before each launch (beforeLaunch), the first one included.
@@ -184,15 +188,15 @@ void AccessChecks::beforeLaunch(const void* function, const std::string& kernel,
         const SharedShape shape = sharedShape(function, block, dynamicShared);
         const std::size_t words = shape.words, slots = shape.slots;
         if (words) {
-            const std::size_t bytes = 16 * words * slots;
+            const std::size_t bytes = kRecordBytes * words * slots;
             grow(sharedShadow_, sharedShadowBytes_, bytes, "shadow of shared memory");
             checkCuda(cudaMemsetAsync(sharedShadow_, 0, bytes, stream_), "clearing the shadow of shared memory");
             config->sharedShadow = static_cast<unsigned long long*>(sharedShadow_);
             sharedShadowUsed_ = std::max(sharedShadowUsed_, bytes), sharedShadowed_ = std::max(sharedShadowed_, 4 * words * slots);
             config->sharedWords = static_cast<unsigned>(words);
             config->sharedSlots = static_cast<unsigned>(slots);
-
         }
+        setOrdering(*config, threads, 1ull * grid.x * grid.y * grid.z);
     }
     checkCuda(cudaMemcpyAsync(config_, config, sizeof *config, cudaMemcpyHostToDevice, stream_), "setting the access checks");
     LaunchShape shape;
@@ -200,6 +204,29 @@ void AccessChecks::beforeLaunch(const void* function, const std::string& kernel,
     shape.grid[0] = grid.x, shape.grid[1] = grid.y, shape.grid[2] = grid.z;
     shape.block[0] = block.x, shape.block[1] = block.y, shape.block[2] = block.z;
     launches_.push_back(shape);
+}
+
+// What orders accesses beyond barriers, where the module needs it: each thread's warp clocks (a partial
+// __syncwarp), each thread's and block's releases and acquires (a wide fence). Cleared for every launch: a
+// launch boundary orders everything before it.
+void AccessChecks::setOrdering(RacelabAccessConfig& config, unsigned long long threads, unsigned long long blocks) {
+    if (warpClocksNeeded_) {
+        const std::size_t bytes = 64 * threads;  // 32 counts of 16 bits a thread
+        grow(warpClocks_, warpClockBytes_, bytes, "warp syncs' clocks");
+        checkCuda(cudaMemsetAsync(warpClocks_, 0, bytes, stream_), "clearing the warp syncs' clocks");
+        config.warpClocks = static_cast<unsigned short*>(warpClocks_);
+    }
+    if (orderNeeded_) {
+        const std::size_t threadBytes = aligned(sizeof(RacelabThreadOrder) * threads), blockBytes = aligned(8 * blocks);
+        const std::size_t bytes = threadBytes + 2 * blockBytes + kAlign;
+        auto* memory = static_cast<std::uint8_t*>(grow(order_, orderBytes_, bytes, "fences' and atomics' order"));
+        checkCuda(cudaMemsetAsync(memory, 0, bytes, stream_), "clearing the fences' and atomics' order");
+        config.threadOrder = reinterpret_cast<RacelabThreadOrder*>(memory);
+        config.blockRelease = reinterpret_cast<unsigned long long*>(memory + threadBytes);
+        config.blockAcquire = reinterpret_cast<unsigned long long*>(memory + threadBytes + blockBytes);
+        config.releaseCount = reinterpret_cast<unsigned*>(memory + threadBytes + 2 * blockBytes);
+        config.orderBlocks = blocks;
+    }
 }
 
 // Every output word whose marks say it raced, as runs (the viewer's overlay of racing pixels).

@@ -75,6 +75,14 @@ private:
     std::size_t recordBytes_ = 0;         // the records' part of it (cleared before each launch)
     void* epochs_ = nullptr;
     std::size_t epochBytes_ = 0;
+    // The module's partial warp syncs' vector clocks and its message passing between blocks (access_check.cuh):
+    // per launch, only where the sites table says the module needs them.
+    bool warpClocksNeeded_ = false, orderNeeded_ = false;
+    void* warpClocks_ = nullptr;
+    std::size_t warpClockBytes_ = 0;
+    void* order_ = nullptr;
+    std::size_t orderBytes_ = 0;
+    void setOrdering(RacelabAccessConfig& config, unsigned long long threads, unsigned long long blocks);
     void* sharedShadow_ = nullptr;
     std::size_t sharedShadowBytes_ = 0;
     RacelabAccessReport* report_ = nullptr;

@@ -14,12 +14,20 @@
 #define RACELAB_ACCESS_RACES 1u    // record every access in shadow memory and report races
 #define RACELAB_ACCESS_CHECKED 2u  // skip (and report) every access outside the buffers handed over
 
-// The `info` word of an instrumented access: site << 8 | kind bits << 4 | (bytes - 1).
+// The `info` word of an instrumented access: flags above bit 24 | site << 8 | kind bits << 4 | (bytes - 1).
 #define RACELAB_ACCESS_WRITE 1u   // a store, or the write half of an atomic
 #define RACELAB_ACCESS_ATOMIC 2u  // an atomic, or a strong (relaxed, acquire, release) load or store
-#define RACELAB_ACCESS_READ_ONLY 4u  // a load through the read-only path (ld.global.nc, ldu): bounds only
+#define RACELAB_ACCESS_READ_ONLY 4u  // a load through the read-only path (ld.global.nc, ldu): stale if written this launch
+#define RACELAB_ACCESS_BLOCK_SCOPE 8u  // a strong access of .cta (or .cluster) scope: atomic within its block only
+#define RACELAB_INFO_RELEASE (1u << 24)   // .release or .acq_rel: a fence and the access in one instruction
+#define RACELAB_INFO_EXCHANGE (1u << 25)  // atom, or a strong load: reads what others released (may acquire)
+#define RACELAB_INFO_SITE(info) (((info) >> 8) & 0xffffu)
 
-// A buffer an access may touch. `shadow`: two records a 4-byte word (last write, last read), null where the
+// Shadow records a 4-byte word: its last write and up to three reads (the read history, HARDENING.md §2): 32
+// bytes, one L2 sector.
+#define RACELAB_SHADOW_RECORDS 4
+
+// A buffer an access may touch. `shadow`: RACELAB_SHADOW_RECORDS records a 4-byte word, null where the
 // buffer is only bounds-checked (racelab's inputs, read-only by contract); `marks`: one word a word, which
 // kinds of race were counted on it (so that a pair's word count counts words, not events).
 struct RacelabAccessRange {
@@ -66,6 +74,15 @@ struct RacelabAccessReport {
     RacelabTraceEvent trace[RACELAB_ACCESS_TRACE];
 };
 
+// What one thread did that orders accesses between blocks (fence + atomic message passing): kept only where
+// the module has a GPU- or system-scope fence or release (RacelabAccessConfig::threadOrder).
+struct RacelabThreadOrder {
+    unsigned fenceBarrier;    // its barriers passed at its last wide fence
+    unsigned released;        // the number of its last release (a wide atomic after a wide fence); 0: none
+    unsigned releasedFences;  // its wide fences passed at that release
+    unsigned acquired;        // the releases counted when its last wide atomic read (0: none)
+};
+
 struct RacelabAccessConfig {
     // 1, what racelabAccess returns for an access that goes ahead: read from memory, so that the compiler
     // cannot prove the result constant (without the checked mode it would be) and drop it from the signature.
@@ -73,9 +90,20 @@ struct RacelabAccessConfig {
     unsigned rangeCount;
     unsigned launch;  // which launch of the frame this is
     RacelabAccessRange ranges[RACELAB_ACCESS_MAX_RANGES];
-    unsigned* epochs;  // one a thread of this launch: barriers passed (low 16 bits), warp syncs (high 16)
+    // One a thread of this launch: barriers passed (bits 0-11), wide fences (12-15), warp syncs (16-31).
+    unsigned* epochs;
     unsigned long long epochThreads;
-    unsigned long long* sharedShadow;  // two records a word of a block's shared memory, per slot
+    // Where the module has a __syncwarp with a mask other than the whole warp: 32 counts a thread, its warp
+    // syncs' vector clock (which warp sync of each lane of its warp it has synchronized with); else null.
+    unsigned short* warpClocks;
+    // Where the module has a wide fence or release: one a thread, and a block's latest release and acquire
+    // (release number << 32 | barriers passed); the count of releases so far. Else null.
+    RacelabThreadOrder* threadOrder;
+    unsigned long long* blockRelease;
+    unsigned long long* blockAcquire;
+    unsigned* releaseCount;
+    unsigned long long orderBlocks;
+    unsigned long long* sharedShadow;  // RACELAB_SHADOW_RECORDS records a word of a block's shared memory, per slot
     unsigned sharedWords, sharedSlots; // words a slot; slots (a block uses slot blockLinear % sharedSlots)
     unsigned sharedBase;               // where a block's own shared memory starts in its window (the GPU reserves
                                        // the bytes before it: cudaDevAttrReservedSharedMemoryPerBlock)

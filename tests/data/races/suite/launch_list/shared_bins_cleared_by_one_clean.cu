@@ -1,0 +1,20 @@
+// The twin of shared_bins_cleared_by_one_racy.cu: a __syncthreads() after the clearing.
+// suite: class=shared-barrier twin=shared_bins_cleared_by_one verdict=clean
+// scene: histogram/random
+// expect: none
+#include <racelab/histogram.cuh>
+
+__device__ unsigned sink[512];
+
+__global__ void countBins() {
+    __shared__ unsigned bins[64];
+    const unsigned t = threadIdx.x;
+    if (t == 0)
+        for (int b = 0; b < 64; ++b) bins[b] = 0u;
+    __syncthreads();
+    atomicAdd(&bins[t % 64], 1u);
+    __syncthreads();
+    if (t < 64) sink[blockIdx.x * 64 + t] = bins[t];
+}
+
+RACELAB_LAUNCHES(RACELAB_FIXED(countBins, 8, 1, 256, 1));
