@@ -310,10 +310,12 @@ TEST(WholeFileBuild, ASaveRebuildsWithTheKeptEntryAndAHeaderErrorIsSaidOnce) {
     const std::string file = (folder / "solution" / "cudaRenderer.cu").string();
     const KernelBuild first = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(cache.string()));
     ASSERT_TRUE(first.ok) << first.messages();
+    EXPECT_FALSE(first.inTwoChains);  // the path's first build: nvcc runs its steps, and its module id is kept
     std::ofstream(file, std::ios::app) << "// saved again\n";
     const KernelBuild edited = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(cache.string()));
     EXPECT_TRUE(edited.ok) << edited.messages();
     EXPECT_FALSE(edited.fromCache);
+    EXPECT_TRUE(edited.inTwoChains);
     const std::string header = (folder / "solution" / "cudaRenderer.h").string();
     std::ofstream(header, std::ios::app) << "int brokenInTheHeader = notDeclared;\n";
     const KernelBuild broken = buildWholeFile({file, "sm_90"}, circlesHarness(), KernelCache(cache.string()));

@@ -36,6 +36,9 @@ struct KernelBuild {
     std::string failure;  // a failure that is no compiler message (file unreadable, NVRTC missing)
     double compileMs = 0;  // NVRTC's own time (0 when it came from the cache)
     bool fromCache = false;
+    // A whole file's object made by nvcc's host and device steps side by side (nvcc_two_chains.hpp): a build
+    // of a path nvcc has built before.
+    bool inTwoChains = false;
     std::vector<std::string> dependencies;  // the file and the local headers it includes (what to watch)
     // An instrumented whole-file build: the access sites of the solution's code (launch lists carry theirs
     // in the cubin, racelabAccessSites).

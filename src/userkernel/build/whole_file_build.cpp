@@ -14,6 +14,7 @@
 #include "core/run_program.hpp"
 #include "core/temporary_path.hpp"
 #include "userkernel/build/nvcc_facts.hpp"
+#include "userkernel/build/nvcc_two_chains.hpp"
 #include "userkernel/build/whole_file_instrumented.hpp"
 
 namespace racelab::userkernel {
@@ -289,12 +290,44 @@ std::vector<std::string> compileCommand(const NvccCommands& commands, const std:
     return argv;
 }
 
+// The key of the module id nvcc gives a source file: nvcc's version and the file's path, all that nvcc derives
+// it from (nvcc_two_chains.hpp).
+std::string moduleIdKey(const NvccCommands& commands, const std::string& sourcePath) {
+    return "racelab nvcc module id\nnvcc " + nvccVersion(commands.nvcc) + "\n" + sourcePath + "\n";
+}
+
+// The solution's object: by nvcc itself the first time its path is built, then, its module id known, as two
+// chains at once (nvcc_two_chains.hpp). With `instrumented`, it is then made again from its PTX instrumented
+// (whole_file_instrumented.hpp), and what that found goes there.
+ProgramRun compileSolutionObject(const NvccCommands& commands, const std::string& sourcePath, const ScratchFiles& files,
+                                 const KernelCache& cache, double timeoutSeconds, InstrumentedObject* instrumented,
+                                 bool& inTwoChains) {
+    std::error_code ec;
+    fs::create_directories(files.keep, ec);
+    const std::vector<std::string> compile = compileCommand(commands, sourcePath, files.solutionObject, commands.solutionOptions);
+    const std::string idKey = moduleIdKey(commands, sourcePath);
+    const std::optional<CachedBuild> knownId = cache.load(idKey);
+    const std::string moduleId = knownId ? std::string(knownId->cubin.begin(), knownId->cubin.end()) : "";
+    ProgramRun run = compileInTwoChains(compile, files.keep, moduleId, timeoutSeconds, &inTwoChains);
+    const bool ok = run.started && !run.timedOut && run.exitCode == 0;
+    if (ok && !knownId)
+        if (const std::string id = keptModuleId(files.keep); !id.empty())
+            cache.store(idKey, {std::vector<std::uint8_t>(id.begin(), id.end()), ""});
+    if (instrumented && ok) {
+        std::vector<std::string> kept = compile;
+        const std::vector<std::string> keep = keepOptions(files.keep);
+        kept.insert(kept.begin() + 1, keep.begin(), keep.end());
+        *instrumented = instrumentWholeFileObject(kept, timeoutSeconds);
+        run = combined(run, instrumented->run);
+    }
+    return run;
+}
+
 // The solution's object, and the entry's from the cache or compiled at the same time on a second thread (then
-// cached): one run with both outputs. With `instrumented`, the solution's object is then made again from its
-// PTX instrumented (whole_file_instrumented.hpp), and what that found goes there.
+// cached): one run with both outputs.
 ProgramRun compileObjects(const NvccCommands& commands, const std::string& sourcePath, const ScratchFiles& files,
                           const std::string& entryKey, const KernelCache& cache, double timeoutSeconds,
-                          InstrumentedObject* instrumented) {
+                          InstrumentedObject* instrumented, bool& inTwoChains) {
     std::optional<CachedBuild> cachedEntry = cache.load(entryKey);
     if (cachedEntry) writeFile(files.entryObject, cachedEntry->cubin);
     ProgramRun entryRun;
@@ -302,19 +335,7 @@ ProgramRun compileObjects(const NvccCommands& commands, const std::string& sourc
     if (!cachedEntry)
         entryCompile = std::thread(
             [&] { entryRun = runProgram(compileCommand(commands, commands.entry, files.entryObject), timeoutSeconds); });
-    std::vector<std::string> options = commands.solutionOptions;
-    if (instrumented) {
-        std::error_code ec;
-        fs::create_directories(files.keep, ec);
-        const std::vector<std::string> keep = keepOptions(files.keep);
-        options.insert(options.end(), keep.begin(), keep.end());
-    }
-    const std::vector<std::string> solutionCompile = compileCommand(commands, sourcePath, files.solutionObject, options);
-    ProgramRun run = runProgram(solutionCompile, timeoutSeconds);
-    if (instrumented && run.started && !run.timedOut && run.exitCode == 0) {
-        *instrumented = instrumentWholeFileObject(solutionCompile, timeoutSeconds);
-        run = combined(run, instrumented->run);
-    }
+    ProgramRun run = compileSolutionObject(commands, sourcePath, files, cache, timeoutSeconds, instrumented, inTwoChains);
     if (entryCompile.joinable()) entryCompile.join();
     if (!cachedEntry) {
         run = combined(run, entryRun);
@@ -405,7 +426,7 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
     const auto start = std::chrono::steady_clock::now();
     InstrumentedObject instrumented;
     ProgramRun run = compileObjects(commands, build.sourcePath, *files, entryKey, cache, request.timeoutSeconds,
-                                    request.accessChecks ? &instrumented : nullptr);
+                                    request.accessChecks ? &instrumented : nullptr, build.inTwoChains);
     if (!instrumented.failure.empty()) {
         build.failure = build.sourcePath + ": " + instrumented.failure;
         return build;
