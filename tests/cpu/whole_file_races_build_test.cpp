@@ -21,6 +21,7 @@
 #include "userkernel/build/nvcc_steps.hpp"
 #include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
+#include "userkernel/racecheck/device/racelab/host_hooks_abi.cuh"
 
 namespace fs = std::filesystem;
 using namespace racelab;
@@ -57,6 +58,12 @@ std::string writeLibrary(const KernelBuild& build, const std::string& name) {
                                               static_cast<std::streamsize>(build.cubin.size()));
     return path;
 }
+
+// The scene as the harness entry takes it (racelab_harness_entry.cu's RacelabHarnessScene).
+struct HarnessScene {
+    int numCircles;
+    const float *position, *velocity, *color, *radius;
+};
 
 bool exportsAccessConfig(const std::string& library) {
     void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -160,4 +167,51 @@ TEST(NvccSteps, AStepsProgramIsFoundInTheToolkitFirst) {
     EXPECT_EQ(fs::path(nvccStepProgram(steps, "ptxas")).filename(), "ptxas");
     EXPECT_EQ(nvccStepProgram(steps, "no-such-program-here"), "");
     EXPECT_EQ(nvccStepProgram(steps, "/bin/sh"), "/bin/sh");
+}
+
+// The instrumented library's host code calls racelab's hooks: each launch reaches the worker's hook first, with
+// the grid and block the solution gave it, and then the runtime (which, with no GPU here, refuses it, as the
+// solution is told). Render of the racy starter launches one thread a circle, 256 a block; its clearImage a
+// 16x16 block a 16x16 tile. The plain build has no hooks.
+TEST(WholeFileRacesBuild, TheSolutionsLaunchesReachRacelabsHookFirst) {
+    REQUIRE_NVCC();
+    const std::string solution = copyOfSolution("racy_per_circle");
+    const KernelBuild plain = buildWholeFile({solution, "sm_90"}, circlesHarness(), KernelCache(""));
+    const KernelBuild instrumented = buildWholeFile({solution, "sm_90", 300, RACELAB_ACCESS_RACES}, circlesHarness(), KernelCache(""));
+    ASSERT_TRUE(plain.ok && instrumented.ok) << plain.messages() << instrumented.messages();
+    void* plainLibrary = dlopen(writeLibrary(plain, "plain.so").c_str(), RTLD_NOW | RTLD_LOCAL);
+    ASSERT_NE(plainLibrary, nullptr) << dlerror();
+    EXPECT_EQ(dlsym(plainLibrary, "racelabSetHostHooks"), nullptr);
+    dlclose(plainLibrary);
+
+    void* library = dlopen(writeLibrary(instrumented, "instrumented.so").c_str(), RTLD_NOW | RTLD_LOCAL);
+    ASSERT_NE(library, nullptr) << dlerror();
+    const auto setHooks = reinterpret_cast<RacelabSetHostHooks>(dlsym(library, "racelabSetHostHooks"));
+    ASSERT_NE(setHooks, nullptr);
+    struct Seen {
+        std::vector<std::pair<unsigned, unsigned>> launches;  // grid.x * grid.y, block.x * block.y
+    } seen;
+    RacelabHostHooks hooks{};
+    hooks.context = &seen;
+    hooks.beforeLaunch = [](void* context, const RacelabLaunchFacts* launch) {
+        static_cast<Seen*>(context)->launches.emplace_back(launch->grid.x * launch->grid.y, launch->block.x * launch->block.y);
+    };
+    setHooks(&hooks);
+    auto symbol = [&](const char* name) { return dlsym(library, name); };
+    std::vector<float> position(3 * 1000, .5f), color(3 * 1000, .5f), radius(1000, .01f);
+    const HarnessScene scene{1000, position.data(), nullptr, color.data(), radius.data()};
+    reinterpret_cast<void (*)(const HarnessScene*)>(symbol("racelab_harness_set_scene"))(&scene);
+    void* renderer = reinterpret_cast<void* (*)()>(symbol("racelab_harness_create"))();
+    ASSERT_NE(renderer, nullptr);
+    reinterpret_cast<int (*)(void*, int, int)>(symbol("racelab_harness_load_scene"))(renderer, 0, 0);
+    reinterpret_cast<int (*)(void*, int, int)>(symbol("racelab_harness_alloc_output_image"))(renderer, 64, 32);
+    reinterpret_cast<int (*)(void*)>(symbol("racelab_harness_setup"))(renderer);
+    reinterpret_cast<int (*)(void*)>(symbol("racelab_harness_clear_image"))(renderer);
+    reinterpret_cast<int (*)(void*)>(symbol("racelab_harness_render"))(renderer);
+    setHooks(nullptr);
+    reinterpret_cast<int (*)(void*)>(symbol("racelab_harness_render"))(renderer);  // no hook now: not seen
+    reinterpret_cast<void (*)(void*)>(symbol("racelab_harness_destroy"))(renderer);
+    dlclose(library);
+    const std::vector<std::pair<unsigned, unsigned>> expected{{4u * 2u, 256u}, {4u, 256u}};  // clear: 64x32 in 16x16 tiles
+    EXPECT_EQ(seen.launches, expected);
 }

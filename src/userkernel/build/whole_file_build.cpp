@@ -275,10 +275,12 @@ struct ScratchFiles {
           keep((fs::path(folder.path()) / "keep").string()),
           solutionObject((fs::path(folder.path()) / "solution.o").string()),
           entryObject((fs::path(folder.path()) / "entry.o").string()),
+          hooksObject((fs::path(folder.path()) / "host_hooks.o").string()),
           library((fs::path(folder.path()) / "solution.so").string()) {}
     TemporaryFolder folder;
     std::string keep;  // nvcc's intermediate files, for an instrumented build
     std::string solutionObject, entryObject, library;
+    std::string hooksObject;  // an instrumented build's: racelab's hooks (racelab/host_hooks_definitions.cuh)
 };
 
 std::vector<std::string> compileCommand(const NvccCommands& commands, const std::string& source, const std::string& object,
@@ -314,11 +316,21 @@ ProgramRun compileSolutionObject(const NvccCommands& commands, const std::string
         if (const std::string id = keptModuleId(files.keep); !id.empty())
             cache.store(idKey, {std::vector<std::uint8_t>(id.begin(), id.end()), ""});
     if (instrumented && ok) {
+        // The hooks' object beside the instrumented steps: it depends on nothing of the solution's.
+        ProgramRun hooksRun;
+        std::thread hooks([&] {
+            hooksRun = runProgram(hostHooksCompile(commands.nvcc, commands.compileOptions, contractHeaderFolder(), files.hooksObject),
+                                  timeoutSeconds);
+        });
         std::vector<std::string> kept = compile;
         const std::vector<std::string> keep = keepOptions(files.keep);
         kept.insert(kept.begin() + 1, keep.begin(), keep.end());
-        *instrumented = instrumentWholeFileObject(kept, timeoutSeconds);
+        *instrumented = instrumentWholeFileObject(kept, contractHeaderFolder(), timeoutSeconds);
+        hooks.join();
         run = combined(run, instrumented->run);
+        if (instrumented->failure.empty() && (!hooksRun.started || hooksRun.timedOut || hooksRun.exitCode != 0))
+            instrumented->failure = "racelab's hooks for the instrumented build did not compile (racelab's fault, not the "
+                                    "solution's):\n" + hooksRun.output + hooksRun.startError;
     }
     return run;
 }
@@ -346,12 +358,14 @@ ProgramRun compileObjects(const NvccCommands& commands, const std::string& sourc
     return run;
 }
 
-// The two objects linked into the shared library, within what the compiles left of the time limit.
-ProgramRun linkLibrary(const NvccCommands& commands, const ScratchFiles& files, double timeoutSeconds,
+// The objects linked into the shared library (the solution's, the entry's, and an instrumented build's hooks), within
+// what the compiles left of the time limit.
+ProgramRun linkLibrary(const NvccCommands& commands, const ScratchFiles& files, bool instrumented, double timeoutSeconds,
                        std::chrono::steady_clock::time_point start) {
     std::vector<std::string> argv{commands.nvcc};
     argv.insert(argv.end(), commands.linkOptions.begin(), commands.linkOptions.end());
     argv.insert(argv.end(), {"-o", files.library, files.solutionObject, files.entryObject});
+    if (instrumented) argv.push_back(files.hooksObject);
     const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return runProgram(argv, std::max(1.0, timeoutSeconds - spent));
 }
@@ -432,7 +446,7 @@ KernelBuild buildWholeFile(const WholeFileRequest& request, const WholeFileHarne
         return build;
     }
     if (run.started && !run.timedOut && run.exitCode == 0)
-        run = combined(run, linkLibrary(commands, *files, request.timeoutSeconds, start));
+        run = combined(run, linkLibrary(commands, *files, request.accessChecks != 0, request.timeoutSeconds, start));
     build.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     readOutcome(build, run, files->library, request.timeoutSeconds);
     std::string log = run.output;

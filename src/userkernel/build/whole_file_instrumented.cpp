@@ -52,13 +52,23 @@ std::vector<std::string> accessCheckOptions(unsigned mode, const std::string& co
 
 std::vector<std::string> keepOptions(const std::string& folder) { return {"--keep", "--keep-dir", folder}; }
 
-InstrumentedObject instrumentWholeFileObject(const std::vector<std::string>& compileArgv, double timeoutSeconds) {
+std::vector<std::string> hostHooksCompile(const std::string& nvcc, const std::vector<std::string>& options,
+                                          const std::string& contractFolder, const std::string& object) {
+    std::vector<std::string> argv{nvcc, "-c"};
+    argv.insert(argv.end(), options.begin(), options.end());
+    argv.insert(argv.end(), {"-I" + contractFolder, "-x", "cu", "-o", object,
+                             (fs::path(contractFolder) / "racelab" / "host_hooks_definitions.cuh").string()});
+    return argv;
+}
+
+InstrumentedObject instrumentWholeFileObject(const std::vector<std::string>& compileArgv, const std::string& contractFolder,
+                                             double timeoutSeconds) {
     InstrumentedObject out;
     std::vector<std::string> dryRun = compileArgv;
     dryRun.insert(dryRun.begin() + 1, "--dryrun");
     const ProgramRun listed = runProgram(dryRun, 30);
     const NvccSteps steps = readNvccSteps(listed.output);
-    const StepsAfterPtx after = stepsAfterPtx(steps);
+    StepsAfterPtx after = stepsAfterPtx(steps);
     if (after.commands.empty()) {
         out.failure = "racelab's instrumented build could not read nvcc's steps (nvcc --dryrun), racelab's fault, not "
                       "the solution's";
@@ -79,6 +89,12 @@ InstrumentedObject instrumentWholeFileObject(const std::vector<std::string>& com
         return out;
     }
     out.sites = std::move(instrumented.sites);
+    // The host compile: its launches through the runtime's legacy path, which names the kernel by its host
+    // function (the path CUDA 13 replaced names it by a handle of the runtime's own), and its launches,
+    // allocations and frees renamed to racelab's hooks.
+    std::vector<std::string>& hostCompile = after.commands.back();
+    hostCompile.insert(hostCompile.begin() + 1, {"-D__NV_LEGACY_LAUNCH", "-include",
+                                                 (fs::path(contractFolder) / "racelab" / "host_hooks.cuh").string()});
     out.run.started = true;
     out.run.exitCode = 0;
     for (std::vector<std::string> command : after.commands) {
