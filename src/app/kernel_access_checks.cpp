@@ -15,12 +15,12 @@ unsigned accessChecksFor(bool races, bool checked) {
 bool reportAccessFindings(const userkernel::UserKernel& kernel, double secondsSinceAsked, std::optional<std::pair<int, int>> pixel) {
     const userkernel::UserKernelStatus& status = kernel.status();
     if (!kernel.form().accessChecksCover) {
-        std::printf("--races/--checked: not covered for a whole-file solution yet. racelab builds its instrumented form "
-                    "(racelab compile PATH --races says what it checks), but the worker does not yet run it and read "
-                    "its findings. Check a launch-list version of the kernels, or use --sanitize (compute-sanitizer: "
-                    "out of bounds, and races in shared memory).\n");
+        std::printf("--races/--checked: this kind of kernel is not instrumented; use --sanitize (compute-sanitizer)\n");
         return true;
     }
+    if ((kernel.options().accessChecks & RACELAB_ACCESS_CHECKED) && !kernel.form().checkedModeCovers)
+        std::printf("--checked: a whole-file solution is checked for races only (racelab does not know all of its buffers "
+                    "and variables, so it cannot tell an out-of-bounds access); --sanitize runs compute-sanitizer's memcheck\n");
     const std::optional<userkernel::AccessSites> sites = kernel.accessSites();
     if (!sites || !status.accesses) {
         std::printf("--races/--checked: the frame ran without the access checks' report (racelab's fault, not the kernel's)\n");

@@ -51,8 +51,7 @@ void RaceFinder::find(PreparedScene& prepared, const SceneSelection& selection, 
     auto* scene = dynamic_cast<userkernel::UserKernelScene*>(prepared.scene.get());
     if (!scene || !prepared.kernel) return fail(view, "load a kernel first (the kernel panel's field, or --kernel FILE): find the race runs your kernel");
     if (!prepared.kernel->form().accessChecksCover)
-        return fail(view, "not covered for a whole-file solution yet: racelab builds its instrumented form (racelab "
-                          "compile PATH --races), but does not yet run it; use check --sanitize for shared memory");
+        return fail(view, "this kind of kernel is not instrumented; use check --sanitize (compute-sanitizer)");
     controls.paused = true;  // the findings are about this frame: it stays on screen
     controls.variant = scene->kernelVariant();
     asked_ = std::chrono::steady_clock::now();

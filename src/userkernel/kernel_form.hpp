@@ -16,7 +16,10 @@ struct KernelForm {
     bool stepsAreCalls = false;     // its steps are the course's calls (clearImage, advanceAnimation, render)
     bool runsHostCode = false;      // its own host code runs in the worker, in racelab's sandbox where there is one
     bool animatesInWorker = false;  // a timed frame moves its own animation on (racelab's steps are replayed to it)
-    bool accessChecksCover = false; // racelab's access checks (--races, --checked, find the race) instrument it
+    bool accessChecksCover = false; // racelab's access checks (--races, find the race, the inspector) instrument it
+    // --checked (every access bounds-checked, a stray one skipped) covers it: a whole file's own buffers and
+    // module variables are not all racelab's to know, so there its instrumented build looks for races only.
+    bool checkedModeCovers = false;
     bool reportsImageTime = false;  // its worker times getImage and the image's copy (UserKernelStatus::imageMs)
     bool recordedAsWholeFile = false;  // bench's record: "whole_file"
 };

@@ -20,6 +20,7 @@ constexpr KernelForm kLaunchList{
     .workerMeasure = " (CUDA events there around its launch list)",
     .handoffMeasure = "copies, context switches, reply",
     .accessChecksCover = true,
+    .checkedModeCovers = true,
 };
 
 class LaunchListRunner final : public KernelRunner {

@@ -319,6 +319,7 @@ void UserKernel::drawPlaceholder(const FrameTarget& target) {
 
 std::optional<AccessSites> UserKernel::accessSites() const {
     if (!loaded_) return std::nullopt;
+    if (loaded_->accessSites) return loaded_->accessSites;  // a whole file's: its build found them in nvcc's PTX
     // Read from the cubin once a build (view --races asks every frame it races), known by its bytes' hash.
     const std::size_t build = std::hash<std::string_view>{}(
         std::string_view(reinterpret_cast<const char*>(loaded_->cubin.data()), loaded_->cubin.size()));

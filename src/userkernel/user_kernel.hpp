@@ -119,6 +119,7 @@ public:
 
     const std::string& path() const { return path_; }
     const std::string& family() const { return family_; }
+    const UserKernelOptions& options() const { return options_; }
     bool live() const { return options_.watch; }  // the viewer's: failures are shown, not thrown
     // The variant's name: the file's name without its extension.
     std::string variantName() const;

@@ -12,6 +12,7 @@
 #include "core/toolkit_program.hpp"
 #include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/kernel_runner.hpp"
+#include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
 #include "userkernel/worker/sandbox.hpp"
 #include "userkernel/worker/worker_messages.hpp"
 
@@ -29,6 +30,7 @@ constexpr KernelForm kWholeFile{
     .stepsAreCalls = true,
     .runsHostCode = true,
     .animatesInWorker = true,
+    .accessChecksCover = true,
     .reportsImageTime = true,
     .recordedAsWholeFile = true,
 };
@@ -61,7 +63,9 @@ public:
 
     CompileRequest compileRequest() const override {
         CompileRequest request{path(), options().architecture, {}, {}};
-        request.wholeFile = contract().wholeFile;  // access checks: its kernels are nvcc's, not covered
+        request.wholeFile = contract().wholeFile;
+        // Races only (KernelForm::checkedModeCovers): the instrumented build's hooks see its buffers and launches.
+        request.accessChecks = options().accessChecks & RACELAB_ACCESS_RACES;
         return request;
     }
 
@@ -90,7 +94,7 @@ public:
             const std::string inside = scratchInside_ + "/" + std::filesystem::path(library.path()).filename().string();
             workerUsed_ = true;
             const RequestLimit limit = requestLimit(kControlTimeoutMs / 1000.0);
-            reply = worker.request(wholeFileLoadRequest(inside, variantName() + " (" + path() + ")", family(), options().limits),
+            reply = worker.request(wholeFileLoadRequest(inside, variantName() + " (" + path() + ")", family(), options().limits, build.accessSites),
                                    limit.milliseconds, variantName() + " did not finish loading (its static initialisers)");
             sayBudgetRanOut(reply, limit, "loading (its static initialisers)");
         } catch (const Error& e) {

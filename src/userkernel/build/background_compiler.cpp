@@ -61,7 +61,7 @@ void BackgroundCompiler::run() {
         // header added to the file's includes is watched from now on.
         watch.setFiles(localIncludes(request_.sourcePath));
         KernelBuild build = request_.wholeFile
-                                ? buildWholeFile({request_.sourcePath, request_.architecture}, *request_.wholeFile, cache_)
+                                ? buildWholeFile({request_.sourcePath, request_.architecture, 300, request_.accessChecks}, *request_.wholeFile, cache_)
                                 : nvrtc_.compile(request_, cache_.folder());
         compiling_ = false;
         {

@@ -48,7 +48,7 @@ void AccessChecks::release() {
 }
 
 void AccessChecks::attach(const ModuleGlobals& globals, cudaStream_t stream, const std::string& label) {
-    mode_ = 0, stream_ = stream, label_ = label, config_ = nullptr;
+    mode_ = 0, stream_ = stream, label_ = label, config_ = nullptr, setter_ = nullptr;
     moduleVariables_.clear();
     sharedShapes_.clear();
     std::size_t bytes = 0;
@@ -69,13 +69,28 @@ void AccessChecks::attach(const ModuleGlobals& globals, cudaStream_t stream, con
     orderNeeded_ = sites->ordersBlocks();
     for (const std::string& name : sites->moduleVariables)
         if (void* address = globals.find(name, &bytes)) moduleVariables_.push_back({plainKernelName(name), address, bytes, true});
+    prepareMemory();
+    mode_ = value;
+}
+
+void AccessChecks::attachWholeFile(unsigned mode, bool warpClocks, bool orderBlocks, AccessConfigSetter setter, cudaStream_t stream,
+                                   const std::string& label) {
+    mode_ = 0, stream_ = stream, label_ = label, config_ = nullptr, setter_ = std::move(setter);
+    moduleVariables_.clear();  // its module's variables are its runtime's: their accesses are counted untracked
+    sharedShapes_.clear();
+    warpClocksNeeded_ = warpClocks, orderNeeded_ = orderBlocks;
+    if (!mode || !setter_) return;
+    prepareMemory();
+    mode_ = mode;
+}
+
+void AccessChecks::prepareMemory() {
     if (!report_) checkCuda(cudaMalloc(&report_, sizeof(RacelabAccessReport)), "memory for the access report");
     int device = 0, reserved = 0;
     cudaGetDevice(&device);
     cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device);
     sharedBase_ = static_cast<unsigned>(reserved);
     if (!configSlots_) checkCuda(cudaMallocHost(&configSlots_, kConfigSlots * sizeof(RacelabAccessConfig)), "pinned memory for the access checks");
-    mode_ = value;
 }
 
 void* AccessChecks::grow(void*& memory, std::size_t& have, std::size_t need, const char* what) {
@@ -147,6 +162,9 @@ void AccessChecks::beginFrame(const std::vector<CheckedBuffer>& buffers) {
     }
     launches_.clear();
     sharedShadowUsed_ = sharedShadowed_ = 0;
+    // A whole-file solution launches on streams of its own (the legacy default one, as a rule), which racelab's
+    // stream does not order: the clearing above is done before its first launch.
+    if (setter_) checkCuda(cudaStreamSynchronize(stream_), "clearing the access checks' memory");
 }
 
 // A launch's shared memory in words, and how many of its blocks can be resident at once (each a slot of the
@@ -166,17 +184,44 @@ AccessChecks::SharedShape AccessChecks::sharedShape(const void* function, dim3 b
     return shape;
 }
 
-RacelabAccessConfig* AccessChecks::nextConfigSlot() {
+RacelabAccessConfig* AccessChecks::nextConfigSlot(cudaStream_t stream) {
     // A slot is reused only once the copy that read it last has run.
-    if (nextSlot_ > 0 && nextSlot_ % kConfigSlots == 0) checkCuda(cudaStreamSynchronize(stream_), "waiting for the access checks' settings");
+    if (nextSlot_ > 0 && nextSlot_ % kConfigSlots == 0) checkCuda(cudaStreamSynchronize(stream), "waiting for the access checks' settings");
     return configSlots_ + (nextSlot_++ % kConfigSlots);
 }
 
+void AccessChecks::setConfig(const RacelabAccessConfig* config, cudaStream_t stream) {
+    if (setter_) checkCuda(setter_(config, stream), "setting the access checks in the solution's module");
+    else checkCuda(cudaMemcpyAsync(config_, config, sizeof *config, cudaMemcpyHostToDevice, stream), "setting the access checks");
+}
+
 void AccessChecks::beforeLaunch(const void* function, const std::string& kernel, dim3 grid, dim3 block, std::size_t dynamicShared) {
+    const SharedShape shape = (mode_ & RACELAB_ACCESS_RACES) ? sharedShape(function, block, dynamicShared) : SharedShape{};
+    launchOn(kernel, grid, block, shape, stream_);
+}
+
+void AccessChecks::beforeLaunch(const HookedLaunch& launch) {
+    int sms = 0, device = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    const SharedShape shape{wordsOf(launch.staticShared + launch.dynamicShared),
+                            static_cast<std::size_t>(std::max(1, launch.blocksPerMultiprocessor) * std::max(1, sms))};
+    launchOn(launch.kernel, launch.grid, launch.block, shape, launch.stream);
+}
+
+void AccessChecks::beforeUncheckedLaunch(cudaStream_t stream) {
+    RacelabAccessConfig* config = nextConfigSlot(stream);
+    *config = RacelabAccessConfig{};
+    config->proceed = 1;
+    config->sharedBase = sharedBase_;
+    setConfig(config, stream);
+}
+
+void AccessChecks::launchOn(const std::string& kernel, dim3 grid, dim3 block, SharedShape shape, cudaStream_t stream) {
     const unsigned long long threads = 1ull * grid.x * grid.y * grid.z * block.x * block.y * block.z;
     grow(epochs_, epochBytes_, std::max<std::size_t>(4, 4 * threads), "barrier counts");
-    checkCuda(cudaMemsetAsync(epochs_, 0, 4 * threads, stream_), "clearing the barrier counts");
-    RacelabAccessConfig* config = nextConfigSlot();
+    checkCuda(cudaMemsetAsync(epochs_, 0, 4 * threads, stream), "clearing the barrier counts");
+    RacelabAccessConfig* config = nextConfigSlot(stream);
     *config = base_;
     config->launch = static_cast<unsigned>(launches_.size());
     config->epochs = static_cast<unsigned*>(epochs_);
@@ -184,43 +229,42 @@ void AccessChecks::beforeLaunch(const void* function, const std::string& kernel,
     config->sharedBase = sharedBase_;
     if (mode_ & RACELAB_ACCESS_RACES) {
         // A launch boundary orders every access before it: the records start empty.
-        if (recordBytes_) checkCuda(cudaMemsetAsync(shadow_, 0, recordBytes_, stream_), "clearing the shadow memory");
-        const SharedShape shape = sharedShape(function, block, dynamicShared);
+        if (recordBytes_) checkCuda(cudaMemsetAsync(shadow_, 0, recordBytes_, stream), "clearing the shadow memory");
         const std::size_t words = shape.words, slots = shape.slots;
         if (words) {
             const std::size_t bytes = kRecordBytes * words * slots;
             grow(sharedShadow_, sharedShadowBytes_, bytes, "shadow of shared memory");
-            checkCuda(cudaMemsetAsync(sharedShadow_, 0, bytes, stream_), "clearing the shadow of shared memory");
+            checkCuda(cudaMemsetAsync(sharedShadow_, 0, bytes, stream), "clearing the shadow of shared memory");
             config->sharedShadow = static_cast<unsigned long long*>(sharedShadow_);
             sharedShadowUsed_ = std::max(sharedShadowUsed_, bytes), sharedShadowed_ = std::max(sharedShadowed_, 4 * words * slots);
             config->sharedWords = static_cast<unsigned>(words);
             config->sharedSlots = static_cast<unsigned>(slots);
         }
-        setOrdering(*config, threads, 1ull * grid.x * grid.y * grid.z);
+        setOrdering(*config, threads, 1ull * grid.x * grid.y * grid.z, stream);
     }
-    checkCuda(cudaMemcpyAsync(config_, config, sizeof *config, cudaMemcpyHostToDevice, stream_), "setting the access checks");
-    LaunchShape shape;
-    shape.kernel = kernel;
-    shape.grid[0] = grid.x, shape.grid[1] = grid.y, shape.grid[2] = grid.z;
-    shape.block[0] = block.x, shape.block[1] = block.y, shape.block[2] = block.z;
-    launches_.push_back(shape);
+    setConfig(config, stream);
+    LaunchShape recorded;
+    recorded.kernel = kernel;
+    recorded.grid[0] = grid.x, recorded.grid[1] = grid.y, recorded.grid[2] = grid.z;
+    recorded.block[0] = block.x, recorded.block[1] = block.y, recorded.block[2] = block.z;
+    launches_.push_back(recorded);
 }
 
 // What orders accesses beyond barriers, where the module needs it: each thread's warp clocks (a partial
 // __syncwarp), each thread's and block's releases and acquires (a wide fence). Cleared for every launch: a
 // launch boundary orders everything before it.
-void AccessChecks::setOrdering(RacelabAccessConfig& config, unsigned long long threads, unsigned long long blocks) {
+void AccessChecks::setOrdering(RacelabAccessConfig& config, unsigned long long threads, unsigned long long blocks, cudaStream_t stream) {
     if (warpClocksNeeded_) {
         const std::size_t bytes = 64 * threads;  // 32 counts of 16 bits a thread
         grow(warpClocks_, warpClockBytes_, bytes, "warp syncs' clocks");
-        checkCuda(cudaMemsetAsync(warpClocks_, 0, bytes, stream_), "clearing the warp syncs' clocks");
+        checkCuda(cudaMemsetAsync(warpClocks_, 0, bytes, stream), "clearing the warp syncs' clocks");
         config.warpClocks = static_cast<unsigned short*>(warpClocks_);
     }
     if (orderNeeded_) {
         const std::size_t threadBytes = aligned(sizeof(RacelabThreadOrder) * threads), blockBytes = aligned(8 * blocks);
         const std::size_t bytes = threadBytes + 2 * blockBytes + kAlign;
         auto* memory = static_cast<std::uint8_t*>(grow(order_, orderBytes_, bytes, "fences' and atomics' order"));
-        checkCuda(cudaMemsetAsync(memory, 0, bytes, stream_), "clearing the fences' and atomics' order");
+        checkCuda(cudaMemsetAsync(memory, 0, bytes, stream), "clearing the fences' and atomics' order");
         config.threadOrder = reinterpret_cast<RacelabThreadOrder*>(memory);
         config.blockRelease = reinterpret_cast<unsigned long long*>(memory + threadBytes);
         config.blockAcquire = reinterpret_cast<unsigned long long*>(memory + threadBytes + blockBytes);

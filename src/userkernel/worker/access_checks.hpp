@@ -6,6 +6,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <functional>
 #include <map>
 #include <string>
 #include <tuple>
@@ -31,6 +32,20 @@ struct CheckedBuffer {
 std::vector<CheckedBuffer> buffersToCheck(const KernelFrame& frame, const std::vector<void*>& inputs, const std::vector<void*>& outputs,
                                           const std::vector<LoadedScratch>& scratch);
 
+// A launch as a whole-file solution's host code makes it (racelab/host_hooks_abi.cuh's RacelabLaunchFacts): the
+// kernel's facts come from the solution's CUDA runtime, which knows its functions; the launch goes on its stream.
+struct HookedLaunch {
+    std::string kernel;
+    dim3 grid, block;
+    std::size_t dynamicShared = 0, staticShared = 0;
+    int blocksPerMultiprocessor = 1;
+    cudaStream_t stream = nullptr;
+};
+
+// How a whole-file solution's checks are set: through its library's racelabSetAccessConfig (access_check.cuh),
+// the configuration being a variable of its module, which racelab's runtime does not see.
+using AccessConfigSetter = std::function<cudaError_t(const RacelabAccessConfig*, cudaStream_t)>;
+
 class AccessChecks {
 public:
     AccessChecks() = default;
@@ -40,6 +55,10 @@ public:
 
     // After a module loads: whether it is instrumented, and which of its own variables it has.
     void attach(const ModuleGlobals& globals, cudaStream_t stream, const std::string& label);
+    // An instrumented whole-file solution instead (its library's racelabAccessModeBuilt: `mode`); what its sites
+    // table says it needs comes from its build (AccessSites::partialWarpSyncs, ordersBlocks).
+    void attachWholeFile(unsigned mode, bool warpClocks, bool orderBlocks, AccessConfigSetter setter, cudaStream_t stream,
+                         const std::string& label);
     bool active() const { return mode_ != 0; }
 
     // Before each run of a frame: the buffers (racelab's, the scratch buffers; the module's own variables are
@@ -51,22 +70,30 @@ public:
     void collectRacingWords(bool on) { collectRacingWords_ = on; }
     // Before each launch, on the stream.
     void beforeLaunch(const void* function, const std::string& kernel, dim3 grid, dim3 block, std::size_t dynamicShared);
+    // Before each launch of a whole-file solution in a frame (between beginFrame and report), on its stream.
+    void beforeLaunch(const HookedLaunch& launch);
+    // Before one of its launches outside a frame (in setup, say): checked against nothing, its accesses done.
+    void beforeUncheckedLaunch(cudaStream_t stream);
     // After the frame, its stream finished.
     AccessReport report();
 
 private:
     void release();
+    void prepareMemory();  // the report and the configuration's page-locked slots, once
     void* grow(void*& memory, std::size_t& have, std::size_t need, const char* what);
-    RacelabAccessConfig* nextConfigSlot();
+    RacelabAccessConfig* nextConfigSlot(cudaStream_t stream);
+    void setConfig(const RacelabAccessConfig* config, cudaStream_t stream);
     struct SharedShape {
         std::size_t words = 0, slots = 0;
     };
+    void launchOn(const std::string& kernel, dim3 grid, dim3 block, SharedShape shape, cudaStream_t stream);
     SharedShape sharedShape(const void* function, dim3 block, std::size_t dynamicShared);
 
     unsigned mode_ = 0;
     std::string label_;
     cudaStream_t stream_ = nullptr;
     void* config_ = nullptr;  // the module's __constant__ racelabAccessConfig
+    AccessConfigSetter setter_;  // a whole-file solution's way to it instead
     std::vector<CheckedBuffer> moduleVariables_;
     std::vector<CheckedBuffer> buffers_;  // this frame's, module variables included
     RacelabAccessConfig base_{};          // the frame's ranges; each launch adds its own fields
@@ -82,7 +109,7 @@ private:
     std::size_t warpClockBytes_ = 0;
     void* order_ = nullptr;
     std::size_t orderBytes_ = 0;
-    void setOrdering(RacelabAccessConfig& config, unsigned long long threads, unsigned long long blocks);
+    void setOrdering(RacelabAccessConfig& config, unsigned long long threads, unsigned long long blocks, cudaStream_t stream);
     void* sharedShadow_ = nullptr;
     std::size_t sharedShadowBytes_ = 0;
     RacelabAccessReport* report_ = nullptr;

@@ -14,6 +14,7 @@
 #include "userkernel/worker/kernel_executor.hpp"
 #include "userkernel/worker/kernel_handoff.hpp"  // kGuardBytes, kGuardPattern
 #include "userkernel/worker/launch_plan.hpp"
+#include "userkernel/worker/whole_file_checks.hpp"
 #include "userkernel/worker/whole_file_frame.hpp"
 
 namespace racelab::userkernel {
@@ -172,7 +173,16 @@ public:
         // racelab prepared the output and waited for it before asking (KernelHandoff::waitUntilPrepared).
         if (outputs_.empty()) throw Error("racelab's buffers are not open");
         ensureTimers(3);
-        return runWholeFileCalls(calls, advances, frame, WholeFileFrameTools{stream_, timers_, outputs_[0], pinnedImage_});
+        const bool checked = wholeFileChecks_ && wholeFileChecks_->active();
+        if (checked) wholeFileChecks_->beginFrame(frame);
+        FrameTimes times = runWholeFileCalls(calls, advances, frame, WholeFileFrameTools{stream_, timers_, outputs_[0], pinnedImage_});
+        if (checked) times.accesses = wholeFileChecks_->endFrame();
+        return times;
+    }
+
+    void attachWholeFile(const WholeFileAccessEntries& entries, const std::string& label) override {
+        wholeFileChecks_.reset();
+        wholeFileChecks_ = std::make_unique<WholeFileChecks>(checks_, entries, stream_, label);
     }
 
     void releaseImage() override { pinnedImage_.release(); }
@@ -375,6 +385,7 @@ private:
     cudaEvent_t inputsReady_ = nullptr;
     unsigned long long* guardDamage_ = nullptr;  // mapped pinned memory the guard check counts into
     AccessChecks checks_;                        // an instrumented build's shadow memory and report
+    std::unique_ptr<WholeFileChecks> wholeFileChecks_;  // an instrumented whole-file solution's hooks into them
     PinnedImage pinnedImage_;                    // a whole-file solution's image buffer, page-locked
 };
 

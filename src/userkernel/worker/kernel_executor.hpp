@@ -51,6 +51,17 @@ struct FrameTimes {
     std::optional<AccessReport> accesses;  // an instrumented build's findings (check --races, --checked)
 };
 
+// An instrumented whole-file solution's library's own entries (userkernel/build/whole_file_instrumented.hpp):
+// racelabSetHostHooks (racelab/host_hooks_abi.cuh) and racelabSetAccessConfig (racelab/access_check.cuh), as
+// addresses (this header has no CUDA types), and the checks it was built with; what its build's sites table
+// says it needs (AccessSites::partialWarpSyncs, ordersBlocks), from racelab. All empty for a plain build.
+struct WholeFileAccessEntries {
+    void* setHostHooks = nullptr;
+    void* setAccessConfig = nullptr;
+    unsigned mode = 0;
+    bool warpClocks = false, orderBlocks = false;
+};
+
 // A whole-file solution's calls (whole_file_solution.hpp), in the order the course's harness makes them each
 // frame. Each throws Error when the solution reports a failure (a C++ exception of its own).
 class WholeFileCalls {
@@ -77,6 +88,9 @@ public:
     // (the course's measure: stepMs, kernelMs their sum) and by CUDA events (eventStepMs); then getImage into
     // racelab's output 0 (which racelab prepared before asking). Throws KernelFault when the solution faulted.
     virtual FrameTimes runWholeFileFrame(WholeFileCalls& calls, int advances, const KernelFrame& frame) = 0;
+    // A whole-file solution's library has just opened: an instrumented one's checks attach (its allocations and
+    // launches are seen from here on: whole_file_checks.hpp), a plain one's nothing.
+    virtual void attachWholeFile(const WholeFileAccessEntries& entries, const std::string& label) = 0;
     // Before a whole-file solution may free its image (a new scene or size: allocOutputImage again): the pages
     // runWholeFileFrame page-locked are let go, so that a new buffer at the same address is not read through
     // the old one's pinning.

@@ -45,6 +45,15 @@ WholeFileSolution::~WholeFileSolution() {
     if (renderer_) entries_.destroy(renderer_);
 }
 
+WholeFileAccessEntries WholeFileSolution::accessEntries() const {
+    WholeFileAccessEntries entries;
+    const auto mode = reinterpret_cast<unsigned (*)()>(dlsym(library_, "racelabAccessModeBuilt"));
+    entries.setHostHooks = dlsym(library_, "racelabSetHostHooks");
+    entries.setAccessConfig = dlsym(library_, "racelabSetAccessConfig");
+    if (mode && entries.setHostHooks && entries.setAccessConfig) entries.mode = mode();
+    return entries;
+}
+
 void* WholeFileSolution::entry(const char* name) const {
     void* found = dlsym(library_, name);
     if (!found) throw Error(label_ + ": the built solution lacks racelab's entry " + name + ": save it again to rebuild");

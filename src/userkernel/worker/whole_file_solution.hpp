@@ -37,6 +37,10 @@ public:
     const float* image(int& width, int& height) override;
     const std::string& label() const override { return label_; }
 
+    // An instrumented build's own entries (racelabSetHostHooks, racelabSetAccessConfig and the mode it was built
+    // with); all empty for a plain build. `warpClocks` and `orderBlocks` are racelab's to fill in.
+    WholeFileAccessEntries accessEntries() const;
+
 private:
     // racelab_harness_entry.cu's C functions, each found once, when the library opens.
     struct HarnessEntries {

@@ -70,6 +70,12 @@ int runKernelWorker(int socketFd, int device) {
                 confineThisProcess(limitsFrom(request.value("limits", nlohmann::json::object())));
                 solution = std::make_unique<WholeFileSolution>(request.at("library").get<std::string>(),
                                                                request.at("label").get<std::string>());
+                // An instrumented build's checks see its allocations from setup on (whole_file_checks.hpp).
+                WholeFileAccessEntries entries = solution->accessEntries();
+                const nlohmann::json checks = request.value("checks", nlohmann::json::object());
+                entries.warpClocks = checks.value("warpClocks", false);
+                entries.orderBlocks = checks.value("orderBlocks", false);
+                executor->attachWholeFile(entries, request.at("label").get<std::string>());
                 channel.send({{"ok", true}, {"steps", {"clearImage", "advanceAnimation", "render"}}});
             } else if (op == "scene") {
                 if (!solution) throw Error("no whole-file solution loaded");

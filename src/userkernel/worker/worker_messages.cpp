@@ -44,8 +44,10 @@ LoadSpec loadSpecFrom(const nlohmann::json& r) {
 }
 
 nlohmann::json wholeFileLoadRequest(const std::string& libraryPath, const std::string& label, const std::string& family,
-                                    const WorkerLimits& limits) {
-    return {{"op", "load"}, {"library", libraryPath}, {"label", label}, {"family", family}, {"limits", limitsJson(limits)}};
+                                    const WorkerLimits& limits, const std::optional<AccessSites>& sites) {
+    nlohmann::json request{{"op", "load"}, {"library", libraryPath}, {"label", label}, {"family", family}, {"limits", limitsJson(limits)}};
+    if (sites) request["checks"] = {{"warpClocks", sites->partialWarpSyncs > 0}, {"orderBlocks", sites->ordersBlocks()}};
+    return request;
 }
 
 nlohmann::json wholeFileSceneRequest(const WholeFileScene& scene, int width, int height) {

@@ -5,9 +5,11 @@
 // ends after answering.
 #pragma once
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "scenes/kernel_contract.hpp"
+#include "userkernel/racecheck/ptx_instrument.hpp"  // AccessSites
 #include "userkernel/worker/kernel_executor.hpp"
 #include "userkernel/worker/worker_limits.hpp"
 
@@ -20,8 +22,9 @@ inline constexpr int kSceneTimeoutMs = 60'000;    // a whole-file solution's loa
 nlohmann::json loadRequest(const std::string& cubinPath, const LoadSpec& spec);
 LoadSpec loadSpecFrom(const nlohmann::json& request);
 
+// `sites`: an instrumented build's (KernelBuild::accessSites), whose needs go with it (WholeFileAccessEntries).
 nlohmann::json wholeFileLoadRequest(const std::string& libraryPath, const std::string& label, const std::string& family,
-                                    const WorkerLimits& limits);
+                                    const WorkerLimits& limits, const std::optional<AccessSites>& sites = std::nullopt);
 nlohmann::json wholeFileSceneRequest(const WholeFileScene& scene, int width, int height);
 WholeFileScene wholeFileSceneFrom(const nlohmann::json& scene);
 

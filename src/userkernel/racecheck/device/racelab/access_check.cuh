@@ -169,9 +169,11 @@ extern "C" __global__ void racelabAccessKeep(unsigned long long address, unsigne
 #if !defined(__CUDACC_RTC__)
 // A whole-file solution built by nvcc (userkernel/build/whole_file_instrumented.hpp): its library is loaded by
 // the CUDA runtime, not by racelab, and the variables above have no symbol outside it. The worker sets the
-// checks' configuration through this function, which nvcc compiles into the solution's library beside them.
-extern "C" __attribute__((visibility("default"))) cudaError_t racelabSetAccessConfig(const RacelabAccessConfig* config) {
-    return cudaMemcpyToSymbol(racelabAccessConfig, config, sizeof *config);
+// checks' configuration through this function, which nvcc compiles into the solution's library beside them:
+// before each of the solution's launches, on the launch's own stream (userkernel/worker/whole_file_checks.hpp).
+extern "C" __attribute__((visibility("default"))) cudaError_t racelabSetAccessConfig(const RacelabAccessConfig* config,
+                                                                                    cudaStream_t stream) {
+    return cudaMemcpyToSymbolAsync(racelabAccessConfig, config, sizeof *config, 0, cudaMemcpyHostToDevice, stream);
 }
 extern "C" __attribute__((visibility("default"))) unsigned racelabAccessModeBuilt() { return RACELAB_ACCESS_MODE; }
 #endif

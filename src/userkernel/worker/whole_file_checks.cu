@@ -1,0 +1,99 @@
+// An instrumented whole-file solution's access checks in the worker (whole_file_checks.hpp). Host code only.
+#include "userkernel/worker/whole_file_checks.hpp"
+
+#include <utility>
+#include <vector>
+
+#include "core/errors.hpp"
+
+namespace racelab::userkernel {
+namespace {
+
+using SetAccessConfig = cudaError_t (*)(const RacelabAccessConfig*, cudaStream_t);
+
+std::string bytesText(std::size_t bytes) {
+    return bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MiB" : bytes >= 1024 ? std::to_string(bytes >> 10) + " KiB"
+                                                                                       : std::to_string(bytes) + " bytes";
+}
+
+}  // namespace
+
+WholeFileChecks::WholeFileChecks(AccessChecks& checks, const WholeFileAccessEntries& entries, cudaStream_t stream,
+                                 const std::string& label)
+    : checks_(checks), entries_(entries), stream_(stream) {
+    if (!entries.mode || !entries.setHostHooks || !entries.setAccessConfig) return;
+    const auto setConfig = reinterpret_cast<SetAccessConfig>(entries.setAccessConfig);
+    checks_.attachWholeFile(entries.mode, entries.warpClocks, entries.orderBlocks,
+                            [setConfig](const RacelabAccessConfig* config, cudaStream_t on) { return setConfig(config, on); },
+                            stream, label);
+    if (!checks_.active()) return;
+    RacelabHostHooks hooks{};
+    hooks.context = this;
+    hooks.beforeLaunch = &WholeFileChecks::onLaunch;
+    hooks.allocated = &WholeFileChecks::onAllocated;
+    hooks.freeing = &WholeFileChecks::onFreeing;
+    reinterpret_cast<RacelabSetHostHooks>(entries.setHostHooks)(&hooks);
+    active_ = true;
+}
+
+WholeFileChecks::~WholeFileChecks() {
+    if (active_) reinterpret_cast<RacelabSetHostHooks>(entries_.setHostHooks)(nullptr);
+}
+
+void WholeFileChecks::beginFrame(const KernelFrame& frame) {
+    if (!active_) return;
+    // The solution's buffers, named by the order it allocated them; the one of the image's size is the picture
+    // (output 0), so that its racing words are the racing pixels.
+    const std::size_t imageBytes = frame.outputs.empty() ? 0 : frame.outputs[0].bytes;
+    std::vector<CheckedBuffer> buffers;
+    const void* image = nullptr;
+    for (const auto& [pointer, a] : allocations_) {
+        if (buffers.size() == RACELAB_ACCESS_MAX_RANGES) break;  // the rest are counted untracked
+        const bool isImage = !image && imageBytes && a.bytes == imageBytes;
+        if (isImage) image = pointer;
+        buffers.push_back({(isImage ? "the image (cudaMalloc #" : "cudaMalloc #") + std::to_string(a.number) + ", " +
+                               bytesText(a.bytes) + (isImage ? ")" : ""),
+                           pointer, a.bytes, true, isImage ? 0 : -1});
+    }
+    const KernelFrame::Traced& t = frame.traced;
+    checks_.trace(image && t.bytes && t.output == 0 ? static_cast<const unsigned char*>(image) + t.offset : nullptr, t.bytes);
+    checks_.collectRacingWords(frame.racingWords);
+    checks_.beginFrame(buffers);
+    inFrame_ = true;
+}
+
+AccessReport WholeFileChecks::endFrame() {
+    inFrame_ = false;
+    if (!hookError_.empty()) throw Error(std::exchange(hookError_, std::string()));
+    return checks_.report();
+}
+
+void WholeFileChecks::onLaunch(void* context, const RacelabLaunchFacts* launch) {
+    auto& self = *static_cast<WholeFileChecks*>(context);
+    try {
+        if (!self.inFrame_) return self.checks_.beforeUncheckedLaunch(launch->stream);
+        HookedLaunch hooked;
+        hooked.kernel = launch->name ? launch->name : "";
+        hooked.grid = launch->grid, hooked.block = launch->block;
+        hooked.dynamicShared = launch->dynamicShared, hooked.staticShared = launch->staticShared;
+        hooked.blocksPerMultiprocessor = launch->blocksPerMultiprocessor;
+        hooked.stream = launch->stream;
+        self.checks_.beforeLaunch(hooked);
+    } catch (const std::exception& e) {
+        // Never thrown through the solution's frames: said when the frame ends.
+        if (self.hookError_.empty())
+            self.hookError_ = std::string("racelab's access checks failed before a launch (racelab's fault, not the solution's): ") + e.what();
+    }
+}
+
+void WholeFileChecks::onAllocated(void* context, const void* pointer, std::size_t bytes) {
+    auto& self = *static_cast<WholeFileChecks*>(context);
+    try {
+        self.allocations_[pointer] = {bytes, ++self.allocated_};
+    } catch (const std::exception&) {  // out of host memory: that buffer goes unchecked, counted untracked
+    }
+}
+
+void WholeFileChecks::onFreeing(void* context, const void* pointer) { static_cast<WholeFileChecks*>(context)->allocations_.erase(pointer); }
+
+}  // namespace racelab::userkernel
