@@ -16,7 +16,9 @@
 #include "app/scene_setup.hpp"
 #include "present/glfw_window.hpp"
 #include "scenes/circles/circle_scene.hpp"
+#include "test_data.hpp"
 #include "user_kernel_test_support.hpp"
+#include "userkernel/build/nvcc_facts.hpp"
 #include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
 #include "userkernel/racecheck/racing_pixels.hpp"
 #include "userkernel/user_kernel_scene.hpp"
@@ -46,14 +48,13 @@ int coverage(const circles::CircleSet& set, int width, int height, int x, int y,
     return count;
 }
 
-}  // namespace
-
-TEST(RacingPixelsGpu, TheStartersRacingPixelsAreThePixelsTwoCirclesCover) {
-    REQUIRE_CUDA_AND_NVRTC();
+// The racing pixels of `kernel` (a launch list, or a whole-file solution's folder) on rand10k at 512x512 are
+// exactly the pixels two circles cover, where each circle is drawn by a thread of its own.
+void expectRacingPixelsWhereTwoCirclesCover(const std::string& kernel) {
     SceneSelection selection;
     selection.scene = "circles/rand10k";
     selection.size = "512x512";
-    selection.kernel = findAsset("kernels/circles/starter.cu");
+    selection.kernel = kernel;
     selection.kernelAccessChecks = RACELAB_ACCESS_RACES;
     selection.kernelTimeout = 60;
     PreparedScene prepared = prepareScene(selection, "512x512");
@@ -83,6 +84,21 @@ TEST(RacingPixelsGpu, TheStartersRacingPixelsAreThePixelsTwoCirclesCover) {
     EXPECT_EQ(missed, 0);
     EXPECT_EQ(extra, 0);
     EXPECT_GE(pixels.count, sure);
+}
+
+}  // namespace
+
+TEST(RacingPixelsGpu, TheStartersRacingPixelsAreThePixelsTwoCirclesCover) {
+    REQUIRE_CUDA_AND_NVRTC();
+    expectRacingPixelsWhereTwoCirclesCover(findAsset("kernels/circles/starter.cu"));
+}
+
+// The same of a whole-file solution of that shape (tests/data/whole_file/racy_per_circle): its image is the
+// buffer of the frame's size that it allocated, and its racing words are these pixels.
+TEST(RacingPixelsGpu, AWholeFileSolutionsRacingPixelsAreThePixelsTwoCirclesCover) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    if (userkernel::findNvcc().empty()) GTEST_SKIP() << userkernel::nvccMissingAdvice();
+    expectRacingPixelsWhereTwoCirclesCover(racelab::testing::testDataPath("data/whole_file/racy_per_circle"));
 }
 
 TEST(FindTheRaceWindow, FNamesTheStartersLinesPaintsItsPixelsAndInspectsOne) {
