@@ -1,8 +1,10 @@
 #include "app/grade_rows.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/stats.hpp"
+#include "judge/counted_frame_time.hpp"
 
 namespace racelab {
 
@@ -72,6 +74,26 @@ std::vector<std::pair<std::string, double>> timedStepMedians(const userkernel::R
         out.emplace_back(recorded.stepNames[i], summarize(std::vector<double>(all.end() - static_cast<std::ptrdiff_t>(timed), all.end())).p50);
     }
     return out;
+}
+
+std::string outsideTheCallsNote(const userkernel::RecordedFrameTimes& recorded, long frames) {
+    const std::size_t timed = std::min({recorded.kernelMs.size(), recorded.parentMs.size(), static_cast<std::size_t>(std::max(frames, 1L))});
+    if (timed == 0 || recorded.parentMs.size() != recorded.kernelMs.size()) return "";
+    std::vector<double> course, beyond, image;
+    for (std::size_t i = recorded.kernelMs.size() - timed; i < recorded.kernelMs.size(); ++i) {
+        course.push_back(recorded.kernelMs[i]);
+        beyond.push_back(judge::countedFrameMs(recorded.kernelMs[i], recorded.parentMs[i]) - recorded.kernelMs[i]);
+        if (i < recorded.imageMs.size()) image.push_back(recorded.imageMs[i]);
+    }
+    const double more = summarize(beyond).p50;
+    if (more <= 0) return "";
+    char text[400];
+    std::snprintf(text, sizeof text,
+                  "counted %.3f ms a frame beyond the course's measure (%.3f ms, median): racelab's clock saw work outside "
+                  "clearImage, advanceAnimation and render -- in getImage (%.3f ms by its own worker) or on a thread of its "
+                  "own -- and counts it (docs/GRADING.md, \"Time that cannot be bought\")",
+                  more, summarize(course).p50, image.empty() ? 0.0 : summarize(image).p50);
+    return text;
 }
 
 }  // namespace racelab

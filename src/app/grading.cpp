@@ -22,6 +22,7 @@
 #include "core/provenance.hpp"
 #include "frame/frame_judgement.hpp"
 #include "frame/offline_frame.hpp"
+#include "judge/counted_frame_time.hpp"
 #include "judge/number_text.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/user_kernel.hpp"
@@ -265,7 +266,9 @@ double Grader::timeReference(Column& c) {
                                   : "") +
                              "): a reference must pass every scene it times");
         least = timeRuns(*wrapped, variant, c.size(), measure_.warmup, measure_.runs, measure_.frames, movesWhenTimed(*teacher_),
-                         stream.get(), [&](const FrameTiming&) { return teacher_->status().kernelMs; })
+                         stream.get(), [&](const FrameTiming&) {
+                             return judge::countedFrameMs(teacher_->status().kernelMs, teacher_->status().parentMs);
+                         })
                     .least();
     }
     if (movesWhenTimed(*teacher_)) c.rewind(stream.get());
@@ -331,14 +334,18 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
             if (plan.reduced) row.message = reducedTimingNote(measure_, plan, frameMs, left);
             if (plan.runs > 0) {
                 // The kernel's own time: its launches in the worker (CUDA events there), or a whole-file
-                // solution's calls by the course's clock; not the hand-over.
+                // solution's calls by the course's clock -- unless racelab's clock saw more (countedFrameMs);
+                // not the hand-over.
                 kernel.recordFrameTimes(true);
                 const TimedRuns runs = timeRuns(*wrapped, variant, c.size(), plan.warmup, plan.runs, plan.frames,
-                                                movesWhenTimed(kernel), stream.get(),
-                                                [&](const FrameTiming&) { return kernel.status().kernelMs; });
+                                                movesWhenTimed(kernel), stream.get(), [&](const FrameTiming&) {
+                                                    return judge::countedFrameMs(kernel.status().kernelMs, kernel.status().parentMs);
+                                                });
                 row.timeMs = runs.least();
                 row.runsTimed = plan.runs, row.framesTimed = plan.frames;
                 row.stepMedianMs = timedStepMedians(kernel.recordedFrameTimes(), plan.runs * plan.frames);
+                if (const std::string note = outsideTheCallsNote(kernel.recordedFrameTimes(), plan.runs * plan.frames); !note.empty())
+                    row.message = row.message.empty() ? note : row.message + "; " + note;
                 kernel.recordFrameTimes(false);
             }
             row.referenceMs = c.referenceMs;

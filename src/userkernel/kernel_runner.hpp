@@ -6,6 +6,7 @@
 // compiler, the worker, the hand-over buffers, the status.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ public:
     // Once the outputs are prepared on `stream`: the frame handed over.
     virtual void handOver(KernelHandoff& handoff, const KernelFrame& frame, cudaStream_t stream) = 0;
     // After a frame the worker finished.
+    // racelab's own share of a frame's round trip, for the time racelab's clock gives the frame
+    // (UserKernelStatus::parentMs): a form whose host code runs in the worker has one; nullopt otherwise.
+    virtual std::optional<double> racelabShareMs(const KernelFrame&) { return std::nullopt; }
     virtual void frameDone(const KernelFrame& frame) = 0;
 
 protected:

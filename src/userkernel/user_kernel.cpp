@@ -232,8 +232,10 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     const RequestLimit limit = requestLimit(options_.timeoutSeconds);
     char ownLimit[32];
     std::snprintf(ownLimit, sizeof ownLimit, "%g", options_.timeoutSeconds);
+    const auto asked = std::chrono::steady_clock::now();
     WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), limit.milliseconds,
                                          variantName() + " did not finish a frame (--kernel-timeout " + ownLimit + ")");
+    const double answeredMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count();
     sayBudgetRanOut(reply, limit, "a frame");
     status_.workerOutput = worker_->recentOutput();
     if (!reply.ok) {
@@ -283,6 +285,8 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
         std::fprintf(stderr, "%s: %s\n", variantName().c_str(), times.note.c_str());
     }
     status_.handoffMs = std::max(0.0, roundTripMs - times.kernelMs);
+    const std::optional<double> share = runner_->racelabShareMs(frame);
+    status_.parentMs = share ? std::optional<double>(std::max(0.0, answeredMs - *share)) : std::nullopt;
     runner_->frameDone(frame);
     ++status_.frames;
     if (recording_) record();
@@ -293,6 +297,7 @@ void UserKernel::record() {
     recorded_.kernelMs.push_back(status_.kernelMs);
     recorded_.handoffMs.push_back(status_.handoffMs);
     recorded_.imageMs.push_back(status_.imageMs);
+    if (status_.parentMs) recorded_.parentMs.push_back(*status_.parentMs);
     if (recorded_.stepNames != status_.steps) recorded_.stepNames = status_.steps, recorded_.stepMs.assign(status_.steps.size(), {});
     for (std::size_t i = 0; i < status_.stepMs.size() && i < recorded_.stepMs.size(); ++i)
         recorded_.stepMs[i].push_back(status_.stepMs[i]);

@@ -90,6 +90,10 @@ struct UserKernelStatus {
     double kernelMs = 0, handoffMs = 0;
     std::vector<double> stepMs, eventStepMs;
     double imageMs = 0;  // a whole-file solution's: getImage and the image's copy, in the worker (part of handoffMs)
+    // The last frame by racelab's clock, where the solution's host code runs in the worker and so could change
+    // what the worker measures: the frame request's round trip, from racelab's process, less racelab's own share
+    // (KernelRunner::racelabShareMs). Whatever the solution does in getImage or on threads of its own is in it.
+    std::optional<double> parentMs;
     std::string note;    // the last thing the worker did beyond the launch list (a counted buffer grown, the frame run again)
     long long frames = 0;
     long long failedFrames = 0;  // frames it did not finish: a fault, a hang, a broken contract, a write past an output
@@ -102,6 +106,7 @@ struct UserKernelStatus {
 // the launch list and the hand-over, as in UserKernelStatus.
 struct RecordedFrameTimes {
     std::vector<double> kernelMs, handoffMs, imageMs;
+    std::vector<double> parentMs;  // UserKernelStatus::parentMs, where the form has it
     std::vector<std::string> stepNames;
     std::vector<std::vector<double>> stepMs;  // per step (stepNames), every frame
 };

@@ -2,6 +2,8 @@
 // library, which a worker of its own loads (its static initialisers run there) in racelab's sandbox. Its
 // renderer lives as long as its worker (whole_file_solution.hpp): a new build, scene, size or reset, or a step
 // back in the animation, starts a new worker, the spare started ahead where there is one.
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -93,6 +95,7 @@ public:
             const TemporaryFile library(build.cubin, scratch_ ? scratch_->path() : "");
             const std::string inside = scratchInside_ + "/" + std::filesystem::path(library.path()).filename().string();
             workerUsed_ = true;
+            timeIdleFrames(worker);
             const RequestLimit limit = requestLimit(kControlTimeoutMs / 1000.0);
             reply = worker.request(wholeFileLoadRequest(inside, variantName() + " (" + path() + ")", family(), options().limits, build.accessSites),
                                    limit.milliseconds, variantName() + " did not finish loading (its static initialisers)");
@@ -125,11 +128,29 @@ public:
         if (session_ && frame.wholeFileScene) session_->steps = frame.wholeFileScene->steps;
     }
 
+    // racelab's share of a frame's round trip: the worker's idle frame, timed before the solution loaded, and
+    // the image's two crossings (getImage's readback, the copy to racelab), timed in racelab's own process.
+    std::optional<double> racelabShareMs(const KernelFrame& frame) override {
+        if (!idleMs_ || frame.outputs.empty()) return std::nullopt;
+        const std::size_t bytes = frame.outputs[0].bytes;
+        if (crossingsBytes_ != bytes) {
+            try {
+                crossingsMs_ = imageCrossingsMs(bytes);
+                crossingsBytes_ = bytes;
+            } catch (const Error&) {
+                return std::nullopt;  // racelab's clock says nothing this frame; the course's measure stands
+            }
+        }
+        return *idleMs_ + crossingsMs_;
+    }
+
 private:
     // Makes the scratch folder and the worker's launcher (the sandbox, then any launcher of the options). False
     // when the solution cannot run here (SandboxMode::Required without a sandbox).
     bool prepareWorker();
     void launchSpareWorker();
+    // racelab's share of a frame in this worker, before a solution's code is in it (racelabShareMs).
+    void timeIdleFrames(WorkerProcess& worker);
     // A frame's scene: loaded in the worker unless it runs this one already (a new worker if it runs another).
     // False when the frame cannot run.
     bool startScene(const KernelFrame& frame);
@@ -143,7 +164,23 @@ private:
     // The next worker, started as soon as the current one holds a solution: its CUDA context comes up while
     // this one runs, so a save, a new scene or a new size waits for no context.
     std::unique_ptr<WorkerProcess> spare_;
+    std::optional<double> idleMs_;  // the median round trip of the worker's idle frame (timeIdleFrames)
+    std::size_t crossingsBytes_ = 0;
+    double crossingsMs_ = 0;        // imageCrossingsMs(crossingsBytes_)
 };
+
+void WholeFileRunner::timeIdleFrames(WorkerProcess& worker) {
+    idleMs_.reset();
+    std::vector<double> ms;
+    for (int i = 0; i < 9; ++i) {  // the first wakes the context and is left out
+        const auto start = std::chrono::steady_clock::now();
+        const WorkerReply reply = worker.request({{"op", "idle"}}, kControlTimeoutMs, "racelab's idle frame");
+        if (!reply.ok) return;  // racelab's clock then says nothing of this solution's frames
+        if (i > 0) ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    idleMs_ = ms[ms.size() / 2];
+}
 
 bool WholeFileRunner::prepareWorker() {
     try {

@@ -41,7 +41,8 @@ struct HarnessScene {
 
 TEST(WholeFileBuild, EveryCourseStyleSolutionCompilesWithNvccIntoALibrary) {
     REQUIRE_NVCC();
-    for (const char* name : {"racy_per_circle", "per_pixel_2022", "tiled_thrust", "own_members", "snow_per_pixel"}) {
+    for (const char* name : {"racy_per_circle", "per_pixel_2022", "tiled_thrust", "own_members", "snow_per_pixel",
+                             "cheat_render_in_getimage", "cheat_thread_joined_in_getimage"}) {
         const std::string folder = racelab::testing::testDataPath(std::string("data/whole_file/") + name);
         const ProcessResult r = runRacelabCompile("compile '" + folder + "' --arch sm_90");
         EXPECT_EQ(r.exitCode, 0) << name << "\n" << r.output;

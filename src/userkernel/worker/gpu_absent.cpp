@@ -9,5 +9,6 @@ namespace racelab::userkernel {
 
 std::unique_ptr<KernelExecutor> makeKernelExecutor() { throwNoCudaBuild(); }
 std::unique_ptr<KernelHandoff> makeKernelHandoff() { throwNoCudaBuild(); }
+double imageCrossingsMs(std::size_t) { throwNoCudaBuild(); }
 
 }  // namespace racelab::userkernel

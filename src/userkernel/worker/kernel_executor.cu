@@ -180,6 +180,8 @@ public:
         return times;
     }
 
+    void idleFrame() override { wakeWorker(stream_); }
+
     void attachWholeFile(const WholeFileAccessEntries& entries, const std::string& label) override {
         wholeFileChecks_.reset();
         wholeFileChecks_ = std::make_unique<WholeFileChecks>(checks_, entries, stream_, label);

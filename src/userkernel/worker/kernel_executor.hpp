@@ -88,6 +88,9 @@ public:
     // (the course's measure: stepMs, kernelMs their sum) and by CUDA events (eventStepMs); then getImage into
     // racelab's output 0 (which racelab prepared before asking). Throws KernelFault when the solution faulted.
     virtual FrameTimes runWholeFileFrame(WholeFileCalls& calls, int advances, const KernelFrame& frame) = 0;
+    // racelab's own part of a whole-file frame, alone (whole_file_frame.hpp's wakeWorker): what racelab times,
+    // before any of a solution's code is loaded, as its share of a frame's round trip (docs/GRADING.md).
+    virtual void idleFrame() = 0;
     // A whole-file solution's library has just opened: an instrumented one's checks attach (its allocations and
     // launches are seen from here on: whole_file_checks.hpp), a plain one's nothing.
     virtual void attachWholeFile(const WholeFileAccessEntries& entries, const std::string& label) = 0;

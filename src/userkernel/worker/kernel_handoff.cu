@@ -119,4 +119,39 @@ private:
 
 std::unique_ptr<KernelHandoff> makeKernelHandoff() { return std::make_unique<KernelHandoffCuda>(); }
 
+double imageCrossingsMs(std::size_t bytes) {
+    void* host = nullptr;
+    void* device = nullptr;
+    cudaEvent_t begin = nullptr, end = nullptr;
+    CUDA_CHECK(cudaMallocHost(&host, bytes));
+    auto release = [&] {
+        cudaFreeHost(host), cudaFree(device), cudaEventDestroy(begin), cudaEventDestroy(end);
+    };
+    try {
+        CUDA_CHECK(cudaMalloc(&device, bytes));
+        CUDA_CHECK(cudaEventCreate(&begin));
+        CUDA_CHECK(cudaEventCreate(&end));
+        auto median = [&](cudaMemcpyKind kind) {
+            std::vector<float> ms;
+            for (int i = 0; i < 6; ++i) {  // the first warms the path and is left out
+                CUDA_CHECK(cudaEventRecord(begin, 0));
+                CUDA_CHECK(kind == cudaMemcpyHostToDevice ? cudaMemcpy(device, host, bytes, kind) : cudaMemcpy(host, device, bytes, kind));
+                CUDA_CHECK(cudaEventRecord(end, 0));
+                CUDA_CHECK(cudaEventSynchronize(end));
+                float t = 0;
+                CUDA_CHECK(cudaEventElapsedTime(&t, begin, end));
+                if (i > 0) ms.push_back(t);
+            }
+            std::sort(ms.begin(), ms.end());
+            return static_cast<double>(ms[ms.size() / 2]);
+        };
+        const double total = median(cudaMemcpyHostToDevice) + median(cudaMemcpyDeviceToHost);
+        release();
+        return total;
+    } catch (...) {
+        release();
+        throw;
+    }
+}
+
 }  // namespace racelab::userkernel

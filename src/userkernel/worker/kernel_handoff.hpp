@@ -41,4 +41,10 @@ public:
 // (worker/gpu_absent.cpp).
 std::unique_ptr<KernelHandoff> makeKernelHandoff();
 
+// What an image of `bytes` costs to cross between page-locked host memory and the device once each way,
+// timed in racelab's own process (the median of five each way, summed): a whole-file frame's getImage readback
+// and the worker's copy of it to racelab, racelab's share of a frame's round trip beside its idle one
+// (docs/GRADING.md, "Time that cannot be bought"). Throws Error where CUDA fails.
+double imageCrossingsMs(std::size_t bytes);
+
 }  // namespace racelab::userkernel

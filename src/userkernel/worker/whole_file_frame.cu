@@ -29,9 +29,13 @@ void PinnedImage::release() {
     image_ = nullptr, bytes_ = 0;
 }
 
+void wakeWorker(cudaStream_t stream) {
+    wakeWorkerContext<<<1, 1, 0, stream>>>();
+    checkCuda(cudaStreamSynchronize(stream), "waking the worker's context");
+}
+
 FrameTimes runWholeFileCalls(WholeFileCalls& calls, int advances, const KernelFrame& frame, const WholeFileFrameTools& tools) {
-    wakeWorkerContext<<<1, 1, 0, tools.stream>>>();
-    checkCuda(cudaStreamSynchronize(tools.stream), "waking the worker's context");
+    wakeWorker(tools.stream);
     FrameTimes times;
     times.stepMs.assign(3, 0.0);
     times.eventStepMs.assign(3, 0.0);

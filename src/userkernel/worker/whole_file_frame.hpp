@@ -43,6 +43,10 @@ struct WholeFileFrameTools {
     PinnedImage& pinned;
 };
 
+// What a whole-file frame costs racelab's side of the worker before any of the solution's calls: the worker's
+// context woken on its stream (KernelExecutor::idleFrame, which racelab times to know its own share).
+void wakeWorker(cudaStream_t stream);
+
 // KernelExecutor::runWholeFileFrame's work: clearImage, `advances` x advanceAnimation, render, getImage.
 FrameTimes runWholeFileCalls(WholeFileCalls& calls, int advances, const KernelFrame& frame, const WholeFileFrameTools& tools);
 

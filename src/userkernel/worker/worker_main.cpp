@@ -77,6 +77,10 @@ int runKernelWorker(int socketFd, int device) {
                 entries.orderBlocks = checks.value("orderBlocks", false);
                 executor->attachWholeFile(entries, request.at("label").get<std::string>());
                 channel.send({{"ok", true}, {"steps", {"clearImage", "advanceAnimation", "render"}}});
+            } else if (op == "idle") {  // racelab's share of a frame, timed by racelab before a solution loads
+                if (solution) throw Error("the worker holds a whole-file solution: its share is timed before it loads");
+                executor->idleFrame();
+                channel.send({{"ok", true}});
             } else if (op == "scene") {
                 if (!solution) throw Error("no whole-file solution loaded");
                 executor->releaseImage();  // startScene may free the image and allocate another where it was

@@ -1,0 +1,80 @@
+// Time that cannot be bought (docs/GRADING.md): a whole-file solution that moves its frame's work out of the
+// course's calls -- into getImage(), or onto a thread of its own joined there -- looks nearly free by the
+// course's measure, taken inside its own process; racelab's clock, around the whole frame request in racelab's
+// process less racelab's own share, sees the work, and the frame counts it (judge/counted_frame_time.hpp). Each
+// cheat beside its honest twin (tests/data/whole_file/per_pixel_2022, the same kernel in render()), on rand10k
+// at 512x512, where the frame's work is some milliseconds.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "app/scene_setup.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/stats.hpp"
+#include "frame/offline_frame.hpp"
+#include "gpu_test_support.hpp"
+#include "judge/counted_frame_time.hpp"
+#include "test_data.hpp"
+#include "userkernel/build/nvcc_facts.hpp"
+#include "userkernel/user_kernel.hpp"
+
+using namespace racelab;
+
+namespace {
+
+struct Clocks {
+    double courseMs = 0, racelabMs = 0, countedMs = 0;  // medians over the frames
+    std::string thrown;
+};
+
+Clocks timeSolution(const std::string& name, int frames = 12) {
+    SceneSelection selection;
+    selection.scene = "circles/rand10k";
+    selection.size = "512x512";
+    selection.kernel = racelab::testing::testDataPath("data/whole_file/" + name);
+    selection.kernelTimeout = 60;
+    Clocks clocks;
+    try {
+        PreparedScene prepared = prepareScene(selection, "512x512");
+        CudaStream stream;
+        renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());  // the build, the worker, a first frame
+        prepared.kernel->recordFrameTimes(true);
+        for (int i = 0; i < frames; ++i) renderOffline(*prepared.scene, prepared.variant, prepared.size, stream.get());
+        const userkernel::RecordedFrameTimes& recorded = prepared.kernel->recordedFrameTimes();
+        EXPECT_EQ(recorded.parentMs.size(), recorded.kernelMs.size()) << name << ": racelab's clock missed frames";
+        std::vector<double> counted;
+        for (std::size_t i = 0; i < recorded.kernelMs.size() && i < recorded.parentMs.size(); ++i)
+            counted.push_back(judge::countedFrameMs(recorded.kernelMs[i], recorded.parentMs[i]));
+        clocks.courseMs = summarize(recorded.kernelMs).p50;
+        clocks.racelabMs = recorded.parentMs.empty() ? 0 : summarize(recorded.parentMs).p50;
+        clocks.countedMs = counted.empty() ? 0 : summarize(counted).p50;
+        std::printf("%-34s course's measure %.3f ms, racelab's clock %.3f ms, counted %.3f ms\n", name.c_str(), clocks.courseMs,
+                    clocks.racelabMs, clocks.countedMs);
+    } catch (const Error& e) {
+        clocks.thrown = e.what();
+    }
+    return clocks;
+}
+
+}  // namespace
+
+TEST(TimeCheatsGpu, WorkMovedOutOfTheCoursesCallsIsCountedAsItsHonestTwinsIs) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    if (userkernel::findNvcc().empty()) GTEST_SKIP() << userkernel::nvccMissingAdvice();
+    const Clocks honest = timeSolution("per_pixel_2022");
+    ASSERT_TRUE(honest.thrown.empty()) << honest.thrown;
+    ASSERT_GT(honest.courseMs, 1.0) << "the frame's work must dwarf the clocks' slack for the comparison to mean something";
+    // The honest twin: both clocks agree within the slack, and it counts the course's measure.
+    EXPECT_LE(honest.racelabMs, honest.courseMs + judge::clockSlackMs(honest.courseMs));
+    EXPECT_DOUBLE_EQ(honest.countedMs, honest.courseMs);
+    for (const char* cheat : {"cheat_render_in_getimage", "cheat_thread_joined_in_getimage"}) {
+        SCOPED_TRACE(cheat);
+        const Clocks c = timeSolution(cheat);
+        ASSERT_TRUE(c.thrown.empty()) << c.thrown;
+        EXPECT_LT(c.courseMs, 0.3 * honest.courseMs) << "the cheat must fool the course's measure for this test to test anything";
+        // No better than its twin, but for the slack.
+        EXPECT_GE(c.countedMs, honest.countedMs - judge::clockSlackMs(c.courseMs)) << "counted " << c.countedMs << " ms";
+    }
+}
