@@ -24,6 +24,7 @@
 #include "frame/offline_frame.hpp"
 #include "judge/counted_frame_time.hpp"
 #include "judge/number_text.hpp"
+#include "judge/timed_frame_judge.hpp"
 #include "scenes/scene_registry.hpp"
 #include "userkernel/user_kernel.hpp"
 #include "userkernel/user_kernel_scene.hpp"
@@ -337,10 +338,20 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                 // solution's calls by the course's clock -- unless racelab's clock saw more (countedFrameMs);
                 // not the hand-over.
                 kernel.recordFrameTimes(true);
-                const TimedRuns runs = timeRuns(*wrapped, variant, c.size(), plan.warmup, plan.runs, plan.frames,
-                                                movesWhenTimed(kernel), stream.get(), [&](const FrameTiming&) {
-                                                    return judge::countedFrameMs(kernel.status().kernelMs, kernel.status().parentMs);
-                                                });
+                // Every timed frame of a still column is judged as the judged renders were: a solution right
+                // only when it is looked at earns nothing.
+                judge::TimedFrameJudge timedJudge(c.reference, wrapped->checkRule(), wrapped->referenceAmbiguity());
+                const bool still = !movesWhenTimed(kernel) || !wrapped->animated();
+                const TimedRuns runs = timeRuns(
+                    *wrapped, variant, c.size(), plan.warmup, plan.runs, plan.frames, movesWhenTimed(kernel), stream.get(),
+                    [&](const FrameTiming&) { return judge::countedFrameMs(kernel.status().kernelMs, kernel.status().parentMs); },
+                    still ? std::function<void(FrameLoop&)>([&](FrameLoop& loop) { timedJudge.judge(loop.lastFramePixels()); })
+                          : std::function<void(FrameLoop&)>());
+                if (const std::string wrong = timedJudge.failure(); !wrong.empty()) {
+                    row.status = judge::GradeStatus::Wrong;
+                    row.message = wrong;
+                    row.wrongPixels = timedJudge.mostWrongPixels();
+                }
                 row.timeMs = runs.least();
                 row.runsTimed = plan.runs, row.framesTimed = plan.frames;
                 row.stepMedianMs = timedStepMedians(kernel.recordedFrameTimes(), plan.runs * plan.frames);

@@ -41,7 +41,8 @@ double TimedRuns::least() const {
 }
 
 TimedRuns timeRuns(Scene& scene, int variant, Size2 size, int warmup, int runs, int frames, bool moving,
-                   cudaStream_t stream, const std::function<double(const FrameTiming&)>& sample) {
+                   cudaStream_t stream, const std::function<double(const FrameTiming&)>& sample,
+                   const std::function<void(FrameLoop&)>& afterTimedFrame) {
     FrameLoop loop(scene, nullptr, nullptr, stream);
     loop.setHeadlessSize(size.width, size.height);
     FrameControls controls = stillFrame(variant);
@@ -50,7 +51,10 @@ TimedRuns timeRuns(Scene& scene, int variant, Size2 size, int warmup, int runs, 
     for (int i = 0; i < warmup; ++i) loop.runFrame(controls);
     for (int run = 0; run < runs; ++run) {
         double sum = 0;
-        for (int f = 0; f < frames; ++f) sum += sample(loop.runFrame(controls));
+        for (int f = 0; f < frames; ++f) {
+            sum += sample(loop.runFrame(controls));
+            if (afterTimedFrame) afterTimedFrame(loop);
+        }
         if (frames > 0) timed.runMeansMs.push_back(sum / frames);
     }
     return timed;

@@ -18,12 +18,15 @@ HostImage renderOffline(Scene& scene, int variant, Size2 size, cudaStream_t stre
 // `moving`, an animated scene moves on a step a frame after the first, as the course's benchmark draws frames
 // 0 to 3 (the steps' work then counts in the frame); else every frame draws the scene's current frame. Each
 // run's mean of what `sample` reads from its frames; grade's measure takes the least (judge::TimingMeasure).
+// `afterTimedFrame`, where given, sees the loop after each timed frame (grade judges each frame of a still
+// column there); what it does is outside every sample.
 struct TimedRuns {
     std::vector<double> runMeansMs;
     double least() const;  // 0 when no run was timed
 };
 TimedRuns timeRuns(Scene& scene, int variant, Size2 size, int warmup, int runs, int frames, bool moving,
-                   cudaStream_t stream, const std::function<double(const FrameTiming&)>& sample);
+                   cudaStream_t stream, const std::function<double(const FrameTiming&)>& sample,
+                   const std::function<void(FrameLoop&)>& afterTimedFrame = {});
 
 // The frame loop's controls for `variant` shown in the comparison view the command line asked for.
 FrameControls comparisonControls(const ComparisonOptions& options, int variant);
