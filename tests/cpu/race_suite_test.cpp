@@ -12,7 +12,10 @@
 
 #include "nvrtc_test_support.hpp"
 #include "race_suite.hpp"
+#include "scenes/scene_registry.hpp"
 #include "userkernel/build/jit_link_library.hpp"
+#include "userkernel/build/nvcc_facts.hpp"
+#include "userkernel/build/whole_file_build.hpp"
 #include "userkernel/racecheck/device/racelab/access_check_layout.cuh"
 #include "userkernel/racecheck/ptx_instrument.hpp"
 #include "userkernel/worker/cubin_symbols.hpp"
@@ -80,21 +83,40 @@ std::string nameOf(const ::testing::TestParamInfo<SuiteKernel>& info) { return s
 
 }  // namespace
 
-TEST_P(RaceSuiteBuilds, EachKernelBuildsInstrumentedWithItsLinesChecked) {
-    REQUIRE_NVRTC();
-    if (const std::string missing = jitLinkMissing(); !missing.empty()) GTEST_SKIP() << missing;
-    const SuiteKernel& k = GetParam();
+// The sites table of `k`'s instrumented build: a launch list's from its cubin (NVRTC, nvJitLink), a whole
+// file's from its build (nvcc, the PTX rewritten: whole_file_instrumented.hpp). Skips where the compiler is
+// missing.
+std::optional<AccessSites> instrumentedSites(const SuiteKernel& k, std::string& buildPath) {
+    if (k.form == "whole_file") {
+        if (findNvcc().empty()) return std::nullopt;
+        const KernelBuild build = buildWholeFile({k.path, "sm_90", 300, RACELAB_ACCESS_RACES},
+                                                 *findScene("circles/rgb").family->kernelContract->wholeFile, KernelCache(""));
+        EXPECT_TRUE(build.ok) << build.messages();
+        buildPath = build.sourcePath;
+        return build.accessSites;
+    }
     const KernelBuild build = compileKernel({k.path, "sm_90", {}, std::nullopt, RACELAB_ACCESS_RACES}, KernelCache(""));
-    ASSERT_TRUE(build.ok) << build.messages();
+    EXPECT_TRUE(build.ok) << build.messages();
+    buildPath = build.sourcePath;
     const auto symbols = readCubinSymbols(build.cubin);
-    ASSERT_TRUE(symbols.has_value());
-    const auto bytes = symbols->variableBytes(kAccessSitesSymbol);
-    ASSERT_TRUE(bytes.has_value());
-    const auto sites = accessSitesFromJson(*bytes);
+    const auto bytes = symbols ? symbols->variableBytes(kAccessSitesSymbol) : std::nullopt;
+    return bytes ? accessSitesFromJson(*bytes) : std::nullopt;
+}
+
+TEST_P(RaceSuiteBuilds, EachKernelBuildsInstrumentedWithItsLinesChecked) {
+    const SuiteKernel& k = GetParam();
+    if (k.form == "whole_file") {
+        if (findNvcc().empty()) GTEST_SKIP() << nvccMissingAdvice();
+    } else {
+        REQUIRE_NVRTC();
+        if (const std::string missing = jitLinkMissing(); !missing.empty()) GTEST_SKIP() << missing;
+    }
+    std::string sourcePath;
+    const std::optional<AccessSites> sites = instrumentedSites(k, sourcePath);
     ASSERT_TRUE(sites.has_value());
     EXPECT_TRUE(sites->notCovered.empty()) << sites->notCovered.front();
     for (const racelab::testing::SuitePair& p : k.expected) {
-        const std::vector<AccessSite> a = sitesAt(*sites, build.sourcePath, p.lineA), b = sitesAt(*sites, build.sourcePath, p.lineB);
+        const std::vector<AccessSite> a = sitesAt(*sites, sourcePath, p.lineA), b = sitesAt(*sites, sourcePath, p.lineB);
         EXPECT_TRUE(std::any_of(a.begin(), a.end(), p.writeWrite ? writes : reads)) << "no checked access at line " << p.lineA;
         EXPECT_TRUE(std::any_of(b.begin(), b.end(), writes)) << "no checked write at line " << p.lineB;
     }
