@@ -349,7 +349,7 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                           : std::function<void(FrameLoop&)>());
                 if (const std::string wrong = timedJudge.failure(); !wrong.empty()) {
                     row.status = judge::GradeStatus::Wrong;
-                    row.message = wrong;
+                    row.message = row.message.empty() ? wrong : row.message + "; " + wrong;
                     row.wrongPixels = timedJudge.mostWrongPixels();
                 }
                 row.timeMs = runs.least();

@@ -54,6 +54,8 @@ public:
     // Once the outputs are prepared on `stream`: the frame handed over.
     virtual void handOver(KernelHandoff& handoff, const KernelFrame& frame, cudaStream_t stream) = 0;
     // After a frame the worker finished.
+    // Before frames are timed (UserKernel::recordFrameTimes): whatever racelab would do beside them is done.
+    virtual void beforeTimedFrames() {}
     // racelab's own share of a frame's round trip, for the time racelab's clock gives the frame
     // (UserKernelStatus::parentMs): a form whose host code runs in the worker has one; nullopt otherwise.
     virtual std::optional<double> racelabShareMs(const KernelFrame&) { return std::nullopt; }

@@ -306,6 +306,7 @@ void UserKernel::record() {
 void UserKernel::recordFrameTimes(bool on) {
     recording_ = on;
     if (on) recorded_ = {};
+    if (on && runner_) runner_->beforeTimedFrames();
 }
 
 std::string UserKernel::placeholderReason() const {

@@ -124,6 +124,16 @@ public:
 
     void handOver(KernelHandoff& handoff, const KernelFrame&, cudaStream_t stream) override { handoff.waitUntilPrepared(stream); }
 
+    // The spare worker's start (its CUDA context) is over before frames are timed, so that it adds nothing to
+    // their round trips.
+    void beforeTimedFrames() override {
+        try {
+            if (spare_ && spare_->running()) spare_->awaitReady();
+        } catch (const Error&) {
+            spare_.reset();  // the next worker starts when it is needed
+        }
+    }
+
     void frameDone(const KernelFrame& frame) override {
         if (session_ && frame.wholeFileScene) session_->steps = frame.wholeFileScene->steps;
     }
@@ -131,7 +141,8 @@ public:
     // racelab's share of a frame's round trip: the worker's idle frame, timed before the solution loaded, and
     // the image's two crossings (getImage's readback, the copy to racelab), timed in racelab's own process.
     std::optional<double> racelabShareMs(const KernelFrame& frame) override {
-        if (!idleMs_ || frame.outputs.empty()) return std::nullopt;
+        // An instrumented build's frame holds racelab's checking work too, which is not subtracted: no clock.
+        if (!idleMs_ || frame.outputs.empty() || options().accessChecks) return std::nullopt;
         const std::size_t bytes = frame.outputs[0].bytes;
         if (crossingsBytes_ != bytes) {
             try {

@@ -256,11 +256,17 @@ ProgramRun compileSolutionObject(const NvccCommands& commands, const std::string
             hooksRun = runProgram(hostHooksCompile(commands.nvcc, commands.compileOptions, contractHeaderFolder(), files.hooksObject),
                                   timeoutSeconds);
         });
-        std::vector<std::string> kept = compile;
-        const std::vector<std::string> keep = keepOptions(files.keep);
-        kept.insert(kept.begin() + 1, keep.begin(), keep.end());
-        *instrumented = instrumentWholeFileObject(kept, contractHeaderFolder(), timeoutSeconds);
-        hooks.join();
+        struct Joined {  // joined whatever the instrumented steps do, a throw included
+            std::thread& thread;
+            ~Joined() { thread.join(); }
+        };
+        {
+            const Joined joined{hooks};
+            std::vector<std::string> kept = compile;
+            const std::vector<std::string> keep = keepOptions(files.keep);
+            kept.insert(kept.begin() + 1, keep.begin(), keep.end());
+            *instrumented = instrumentWholeFileObject(kept, contractHeaderFolder(), timeoutSeconds);
+        }
         run = combined(run, instrumented->run);
         if (instrumented->failure.empty() && (!hooksRun.started || hooksRun.timedOut || hooksRun.exitCode != 0))
             instrumented->failure = "racelab's hooks for the instrumented build did not compile (racelab's fault, not the "

@@ -95,7 +95,7 @@ void AccessChecks::prepareMemory() {
 
 void* AccessChecks::grow(void*& memory, std::size_t& have, std::size_t need, const char* what) {
     if (need <= have) return memory;
-    checkCuda(cudaStreamSynchronize(stream_), "before making the access checks' memory larger");
+    checkCuda(setter_ ? cudaDeviceSynchronize() : cudaStreamSynchronize(stream_), "before making the access checks' memory larger");
     cudaFree(memory);
     memory = nullptr, have = 0;
     if (cudaMalloc(&memory, need) != cudaSuccess) {
@@ -186,7 +186,9 @@ AccessChecks::SharedShape AccessChecks::sharedShape(const void* function, dim3 b
 
 RacelabAccessConfig* AccessChecks::nextConfigSlot(cudaStream_t stream) {
     // A slot is reused only once the copy that read it last has run.
-    if (nextSlot_ > 0 && nextSlot_ % kConfigSlots == 0) checkCuda(cudaStreamSynchronize(stream), "waiting for the access checks' settings");
+    // A whole-file solution's copies may be on any of its streams: the device, then.
+    if (nextSlot_ > 0 && nextSlot_ % kConfigSlots == 0)
+        checkCuda(setter_ ? cudaDeviceSynchronize() : cudaStreamSynchronize(stream), "waiting for the access checks' settings");
     return configSlots_ + (nextSlot_++ % kConfigSlots);
 }
 

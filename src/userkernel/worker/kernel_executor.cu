@@ -175,7 +175,21 @@ public:
         ensureTimers(3);
         const bool checked = wholeFileChecks_ && wholeFileChecks_->active();
         if (checked) wholeFileChecks_->beginFrame(frame);
-        FrameTimes times = runWholeFileCalls(calls, advances, frame, WholeFileFrameTools{stream_, timers_, outputs_[0], pinnedImage_});
+        FrameTimes times;
+        try {
+            times = runWholeFileCalls(calls, advances, frame, WholeFileFrameTools{stream_, timers_, outputs_[0], pinnedImage_});
+        } catch (const KernelFault& e) {
+            // racelab's own failure before a launch comes first: it may be why the frame went wrong.
+            if (checked) {
+                if (const std::string why = wholeFileChecks_->abandonFrame(); !why.empty()) throw KernelFault(why + "\n" + e.what());
+            }
+            throw;
+        } catch (const Error&) {
+            if (checked) {
+                if (const std::string why = wholeFileChecks_->abandonFrame(); !why.empty()) throw Error(why);
+            }
+            throw;
+        }
         if (checked) times.accesses = wholeFileChecks_->endFrame();
         return times;
     }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "userkernel/worker/launch_tables.hpp"  // checkCuda
 
 namespace racelab::userkernel {
 namespace {
@@ -62,6 +63,11 @@ void WholeFileChecks::beginFrame(const KernelFrame& frame) {
     inFrame_ = true;
 }
 
+std::string WholeFileChecks::abandonFrame() {
+    inFrame_ = false;
+    return std::exchange(hookError_, std::string());
+}
+
 AccessReport WholeFileChecks::endFrame() {
     inFrame_ = false;
     if (!hookError_.empty()) throw Error(std::exchange(hookError_, std::string()));
@@ -71,6 +77,12 @@ AccessReport WholeFileChecks::endFrame() {
 void WholeFileChecks::onLaunch(void* context, const RacelabLaunchFacts* launch) {
     auto& self = *static_cast<WholeFileChecks*>(context);
     try {
+        // One setting block and one shadow serve every stream: a launch on another stream than the last waits
+        // for the device first, so that it never rewrites what a running launch reads.
+        if (launch->stream != self.lastStream_) {
+            checkCuda(cudaDeviceSynchronize(), "waiting before a launch on another stream");
+            self.lastStream_ = launch->stream;
+        }
         if (!self.inFrame_) return self.checks_.beforeUncheckedLaunch(launch->stream);
         HookedLaunch hooked;
         hooked.kernel = launch->name ? launch->name : "";
@@ -80,9 +92,14 @@ void WholeFileChecks::onLaunch(void* context, const RacelabLaunchFacts* launch) 
         hooked.stream = launch->stream;
         self.checks_.beforeLaunch(hooked);
     } catch (const std::exception& e) {
-        // Never thrown through the solution's frames: said when the frame ends.
+        // Never thrown through the solution's frames: said when the frame ends. The launch goes ahead, so it
+        // gets a setting of its own, unchecked, and never the last launch's (whose memory may be gone).
         if (self.hookError_.empty())
             self.hookError_ = std::string("racelab's access checks failed before a launch (racelab's fault, not the solution's): ") + e.what();
+        try {
+            self.checks_.beforeUncheckedLaunch(launch->stream);
+        } catch (const std::exception&) {
+        }
     }
 }
 

@@ -34,6 +34,9 @@ public:
     // After them (the device synchronized): the frame's findings. Throws Error where a hook failed (racelab's
     // fault, said so).
     AccessReport endFrame();
+    // When the frame's calls ended early (the solution failed or faulted): the frame is over, and a hook's own
+    // failure, which may be why, is the message ("" when none).
+    std::string abandonFrame();
 
 private:
     static void onLaunch(void* context, const RacelabLaunchFacts* launch);
@@ -52,6 +55,7 @@ private:
     std::map<const void*, Allocation> allocations_;
     int allocated_ = 0;
     std::string hookError_;  // the first error in a hook, thrown at the frame's end (never across the solution)
+    cudaStream_t lastStream_ = nullptr;  // the stream of the last launch seen (the legacy default one at first)
 };
 
 }  // namespace racelab::userkernel

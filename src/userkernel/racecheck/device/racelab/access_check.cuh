@@ -173,7 +173,9 @@ extern "C" __global__ void racelabAccessKeep(unsigned long long address, unsigne
 // before each of the solution's launches, on the launch's own stream (userkernel/worker/whole_file_checks.hpp).
 extern "C" __attribute__((visibility("default"))) cudaError_t racelabSetAccessConfig(const RacelabAccessConfig* config,
                                                                                     cudaStream_t stream) {
-    return cudaMemcpyToSymbolAsync(racelabAccessConfig, config, sizeof *config, 0, cudaMemcpyHostToDevice, stream);
+    const cudaError_t e = cudaMemcpyToSymbolAsync(racelabAccessConfig, config, sizeof *config, 0, cudaMemcpyHostToDevice, stream);
+    if (e != cudaSuccess) cudaGetLastError();  // racelab's failure, told by racelab: not left for the solution to read
+    return e;
 }
 extern "C" __attribute__((visibility("default"))) unsigned racelabAccessModeBuilt() { return RACELAB_ACCESS_MODE; }
 #endif

@@ -6,7 +6,9 @@
 #pragma once
 #include "racelab/access_check_layout.cuh"
 
-__constant__ RacelabAccessConfig racelabAccessConfig;
+// proceed = 1 before racelab sets anything: a launch that reaches no hook of racelab's (a whole file's
+// cudaLaunchKernelEx, a launch in a static initialiser) runs unchecked rather than with every access skipped.
+__constant__ RacelabAccessConfig racelabAccessConfig = {1u};
 
 namespace racelab_access {
 
