@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
+#include "core/stats.hpp"
 #include "core/temporary_path.hpp"
 #include "core/toolkit_program.hpp"
 #include "userkernel/build/whole_file_build.hpp"
@@ -189,8 +190,7 @@ void WholeFileRunner::timeIdleFrames(WorkerProcess& worker) {
         if (!reply.ok) return;  // racelab's clock then says nothing of this solution's frames
         if (i > 0) ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     }
-    std::sort(ms.begin(), ms.end());
-    idleMs_ = ms[ms.size() / 2];
+    idleMs_ = summarize(ms).p50;
 }
 
 bool WholeFileRunner::prepareWorker() {

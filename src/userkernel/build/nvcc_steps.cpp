@@ -29,6 +29,18 @@ std::string expand(const std::string& text, const std::map<std::string, std::str
 
 }  // namespace
 
+std::string nvccStepName(const std::vector<std::string>& command) {
+    return command.empty() ? "" : fs::path(command.front()).filename().string();
+}
+
+std::string nvccStepArgumentEnding(const std::vector<std::string>& command, const std::string& end) {
+    for (const std::string& argument : command)
+        if (argument.size() >= end.size() && argument.compare(argument.size() - end.size(), end.size(), end) == 0) return argument;
+    return "";
+}
+
+std::vector<std::string> keepOptions(const std::string& folder) { return {"--keep", "--keep-dir", folder}; }
+
 std::vector<std::string> splitNvccCommand(const std::string& line) {
     std::vector<std::string> out;
     std::string current;

@@ -24,6 +24,14 @@ NvccSteps readNvccSteps(const std::string& dryRunOutput);
 // removed; a backslash inside quotes keeps the next character as it is.
 std::vector<std::string> splitNvccCommand(const std::string& line);
 
+// A step's program by its file name ("cicc", "ptxas"), and the argument of a step that ends with `end` (a file
+// it reads or writes: ".ptx", ".cudafe1.cpp"), "" when none does.
+std::string nvccStepName(const std::vector<std::string>& command);
+std::string nvccStepArgumentEnding(const std::vector<std::string>& command, const std::string& end);
+
+// The options that keep nvcc's intermediate files in `folder` (added to a compile, not to its cache key).
+std::vector<std::string> keepOptions(const std::string& folder);
+
 // The program a step names, as a path to run: as given when it holds a '/'; else in the dry run's _HERE_ (the
 // toolkit's bin folder) or CICC_PATH, then on PATH. "" when found nowhere.
 std::string nvccStepProgram(const NvccSteps& steps, const std::string& name);

@@ -16,19 +16,11 @@ namespace {
 
 using Command = std::vector<std::string>;
 
-bool endsWith(const std::string& text, const std::string& end) {
-    return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
-}
-
-bool hasArgumentEnding(const Command& command, const std::string& end) {
-    return std::any_of(command.begin(), command.end(), [&](const std::string& a) { return endsWith(a, end); });
-}
+bool hasArgumentEnding(const Command& command, const std::string& end) { return !nvccStepArgumentEnding(command, end).empty(); }
 
 bool has(const Command& command, const std::string& argument) {
     return std::find(command.begin(), command.end(), argument) != command.end();
 }
-
-std::string programName(const Command& command) { return fs::path(command.front()).filename().string(); }
 
 // nvcc's seven steps for one .cu and one GPU architecture, as CUDA 12 and 13 list them; the host side, the
 // device side and the join.
@@ -43,9 +35,9 @@ struct SevenSteps {
 std::optional<SevenSteps> sevenSteps(const NvccSteps& steps) {
     if (steps.commands.size() != 7) return std::nullopt;
     const auto& c = steps.commands;
-    const bool shaped = has(c[0], "-E") && hasArgumentEnding(c[0], ".cpp4.ii") && programName(c[1]) == "cudafe++" &&
-                        has(c[2], "-E") && hasArgumentEnding(c[2], ".cpp1.ii") && programName(c[3]) == "cicc" &&
-                        programName(c[4]) == "ptxas" && programName(c[5]) == "fatbinary" && has(c[6], "-c") &&
+    const bool shaped = has(c[0], "-E") && hasArgumentEnding(c[0], ".cpp4.ii") && nvccStepName(c[1]) == "cudafe++" &&
+                        has(c[2], "-E") && hasArgumentEnding(c[2], ".cpp1.ii") && nvccStepName(c[3]) == "cicc" &&
+                        nvccStepName(c[4]) == "ptxas" && nvccStepName(c[5]) == "fatbinary" && has(c[6], "-c") &&
                         hasArgumentEnding(c[6], ".cudafe1.cpp");
     if (!shaped) return std::nullopt;
     SevenSteps out;
@@ -100,7 +92,8 @@ ProgramRun compileInTwoChains(const std::vector<std::string>& compileArgv, const
                               const std::string& moduleId, double timeoutSeconds, bool* chained) {
     if (chained) *chained = false;
     std::vector<std::string> kept = compileArgv;
-    kept.insert(kept.begin() + 1, {"--keep", "--keep-dir", keepFolder});
+    const std::vector<std::string> keep = keepOptions(keepFolder);
+    kept.insert(kept.begin() + 1, keep.begin(), keep.end());
     if (moduleId.empty()) return runProgram(kept, timeoutSeconds);
     std::vector<std::string> dryRun = kept;
     dryRun.insert(dryRun.begin() + 1, "--dryrun");

@@ -15,6 +15,7 @@
 #include "core/temporary_path.hpp"
 #include "userkernel/build/nvcc_facts.hpp"
 #include "userkernel/build/nvcc_messages.hpp"
+#include "userkernel/build/nvcc_steps.hpp"
 #include "userkernel/build/nvcc_two_chains.hpp"
 #include "userkernel/build/whole_file_instrumented.hpp"
 

@@ -10,12 +10,6 @@ namespace racelab::userkernel {
 namespace fs = std::filesystem;
 namespace {
 
-bool endsWith(const std::string& text, const std::string& end) {
-    return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
-}
-
-std::string programName(const std::vector<std::string>& command) { return fs::path(command.front()).filename().string(); }
-
 // The steps after the PTX, in order: ptxas (which names the PTX file), fatbinary, and the host compile of the
 // .cudafe1.cpp that embeds the fat binary. Empty where the dry run does not hold them as expected.
 struct StepsAfterPtx {
@@ -27,17 +21,15 @@ StepsAfterPtx stepsAfterPtx(const NvccSteps& steps) {
     StepsAfterPtx out;
     bool seenPtxas = false;
     for (const std::vector<std::string>& command : steps.commands) {
-        const std::string name = programName(command);
+        const std::string name = nvccStepName(command);
         if (name == "ptxas") {
-            for (const std::string& argument : command)
-                if (endsWith(argument, ".ptx")) out.ptxFile = argument;
+            out.ptxFile = nvccStepArgumentEnding(command, ".ptx");
             seenPtxas = true;
             out.commands.push_back(command);
         } else if (seenPtxas && name == "fatbinary") {
             out.commands.push_back(command);
         } else if (seenPtxas) {
-            for (const std::string& argument : command)
-                if (endsWith(argument, ".cudafe1.cpp")) out.commands.push_back(command);
+            if (!nvccStepArgumentEnding(command, ".cudafe1.cpp").empty()) out.commands.push_back(command);
         }
     }
     if (out.ptxFile.empty() || out.commands.size() != 3) return {};
@@ -49,8 +41,6 @@ StepsAfterPtx stepsAfterPtx(const NvccSteps& steps) {
 std::vector<std::string> accessCheckOptions(unsigned mode, const std::string& contractFolder) {
     return {"-I" + contractFolder, "-include", "racelab/access_check.cuh", "-DRACELAB_ACCESS_MODE=" + std::to_string(mode) + "u"};
 }
-
-std::vector<std::string> keepOptions(const std::string& folder) { return {"--keep", "--keep-dir", folder}; }
 
 std::vector<std::string> hostHooksCompile(const std::string& nvcc, const std::vector<std::string>& options,
                                           const std::string& contractFolder, const std::string& object) {
@@ -109,7 +99,7 @@ InstrumentedObject instrumentWholeFileObject(const std::vector<std::string>& com
         if (!run.started || run.timedOut || run.exitCode != 0) {
             out.run.started = run.started, out.run.timedOut = run.timedOut, out.run.exitCode = run.exitCode;
             out.run.startError = run.startError;
-            out.failure = "racelab's instrumented build failed in nvcc's " + programName(command) +
+            out.failure = "racelab's instrumented build failed in nvcc's " + nvccStepName(command) +
                           " (racelab's fault, not the solution's):\n" + run.output;
             return out;
         }

@@ -25,8 +25,6 @@ struct InstrumentedObject {
 
 // The options that give a solution's compile the access checks in `mode` (RACELAB_ACCESS_RACES, ...).
 std::vector<std::string> accessCheckOptions(unsigned mode, const std::string& contractFolder);
-// The options that keep nvcc's intermediate files in `folder` (added to the compile, not to its cache key).
-std::vector<std::string> keepOptions(const std::string& folder);
 
 // After `compileArgv` (nvcc, with keepOptions and accessCheckOptions) compiled the solution's object: the same
 // object again, from its PTX instrumented, its host code calling racelab's hooks (contractFolder's

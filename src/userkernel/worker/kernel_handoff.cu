@@ -142,7 +142,7 @@ double imageCrossingsMs(std::size_t bytes) {
                 CUDA_CHECK(cudaEventElapsedTime(&t, begin, end));
                 if (i > 0) ms.push_back(t);
             }
-            std::sort(ms.begin(), ms.end());
+            std::sort(ms.begin(), ms.end());  // core/stats.hpp is C++20, this file nvcc's C++17
             return static_cast<double>(ms[ms.size() / 2]);
         };
         const double total = median(cudaMemcpyHostToDevice) + median(cudaMemcpyDeviceToHost);

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/bytes_text.hpp"
 #include "core/errors.hpp"
 #include "userkernel/worker/launch_tables.hpp"  // checkCuda
 
@@ -11,11 +12,6 @@ namespace racelab::userkernel {
 namespace {
 
 using SetAccessConfig = cudaError_t (*)(const RacelabAccessConfig*, cudaStream_t);
-
-std::string bytesText(std::size_t bytes) {
-    return bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MiB" : bytes >= 1024 ? std::to_string(bytes >> 10) + " KiB"
-                                                                                       : std::to_string(bytes) + " bytes";
-}
 
 }  // namespace
 
@@ -53,7 +49,7 @@ void WholeFileChecks::beginFrame(const KernelFrame& frame) {
         const bool isImage = !image && imageBytes && a.bytes == imageBytes;
         if (isImage) image = pointer;
         buffers.push_back({(isImage ? "the image (cudaMalloc #" : "cudaMalloc #") + std::to_string(a.number) + ", " +
-                               bytesText(a.bytes) + (isImage ? ")" : ""),
+                               bytesText(static_cast<long long>(a.bytes)) + (isImage ? ")" : ""),
                            pointer, a.bytes, true, isImage ? 0 : -1});
     }
     const KernelFrame::Traced& t = frame.traced;

@@ -1,5 +1,7 @@
 #include "userkernel/worker/worker_limits.hpp"
 
+#include "core/bytes_text.hpp"
+
 #include <seccomp.h>
 #include <sched.h>
 #include <sys/resource.h>
@@ -62,17 +64,6 @@ void sayRefusedMemory() {
         [[maybe_unused]] const ssize_t b = write(STDERR_FILENO, "\n", 1);
     }
     throw std::bad_alloc();
-}
-
-// 268435456 -> "256 MiB"; 17179869184 -> "16 GiB".
-std::string bytesText(long long bytes) {
-    const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-    int unit = 0;
-    double value = static_cast<double>(bytes);
-    while (value >= 1024 && unit < 4 && static_cast<long long>(value) % 1024 == 0) value /= 1024, ++unit;
-    char text[48];
-    std::snprintf(text, sizeof text, "%g %s", value, units[unit]);
-    return text;
 }
 
 }  // namespace
