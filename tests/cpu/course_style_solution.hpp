@@ -63,6 +63,12 @@ extern "C" float test_last_radius() { return g_lastRadius; }
     return s;
 }
 
+// The scene as the harness entry takes it (racelab_harness_entry.cu's RacelabHarnessScene).
+struct HarnessScene {
+    int numCircles;
+    const float *position, *velocity, *color, *radius;
+};
+
 struct Library {
     void* handle = nullptr;
     ~Library() {

@@ -30,14 +30,6 @@ using namespace racelab;
 using namespace racelab::userkernel;
 using namespace racelab::test;
 
-namespace {
-
-struct HarnessScene {
-    int numCircles;
-    const float *position, *velocity, *color, *radius;
-};
-
-}  // namespace
 
 TEST(WholeFileBuild, EveryCourseStyleSolutionCompilesWithNvccIntoALibrary) {
     REQUIRE_NVCC();

@@ -21,6 +21,7 @@
 #endif
 
 #include "core/read_file.hpp"
+#include "course_style_solution.hpp"  // HarnessScene
 #include "fresh_folder.hpp"
 #include "racelab_with_own_cache.hpp"
 #include "scenes/scene_registry.hpp"
@@ -85,12 +86,6 @@ struct HostHooks {
     void (*freeing)(void* context, const void* pointer);
 };
 using SetHostHooks = void (*)(const HostHooks*);
-
-// The scene as the harness entry takes it (racelab_harness_entry.cu's RacelabHarnessScene).
-struct HarnessScene {
-    int numCircles;
-    const float *position, *velocity, *color, *radius;
-};
 
 bool exportsAccessConfig(const std::string& library) {
     void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -228,6 +223,7 @@ TEST(WholeFileRacesBuild, TheSolutionsLaunchesReachRacelabsHookFirst) {
     setHooks(&hooks);
     auto symbol = [&](const char* name) { return dlsym(library, name); };
     std::vector<float> position(3 * 1000, .5f), color(3 * 1000, .5f), radius(1000, .01f);
+    using racelab::test::HarnessScene;
     const HarnessScene scene{1000, position.data(), nullptr, color.data(), radius.data()};
     reinterpret_cast<void (*)(const HarnessScene*)>(symbol("racelab_harness_set_scene"))(&scene);
     void* renderer = reinterpret_cast<void* (*)()>(symbol("racelab_harness_create"))();
