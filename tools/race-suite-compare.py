@@ -4,12 +4,15 @@ compute-sanitizer's racecheck and memcheck (check --sanitize), and prints one ta
 many racy kernels each tool named at both of their lines, found at all, and how many race-free kernels it
 reported anything on. The table goes into docs/HARDENING.md once run on a GPU.
 
-    tools/race-suite-compare.py [--racelab build/bin/racelab] [--detail] [--only CLASS] [--out table.md]
+    tools/race-suite-compare.py [--racelab build/bin/racelab] [--detail] [--only CLASS] [--out table.md] [--jobs N]
+
+--jobs runs N kernels at once (each in its own racelab process on the one GPU; the verdicts do not depend on it).
 
 Needs a CUDA device and, for the sanitizer columns, compute-sanitizer (racelab finds it as check --sanitize does).
 """
 import argparse
 import collections
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -121,6 +124,7 @@ def main():
     parser.add_argument("--only", help="one class of the suite")
     parser.add_argument("--detail", action="store_true", help="a row a kernel as well")
     parser.add_argument("--out", help="also write the table to this file")
+    parser.add_argument("--jobs", type=int, default=1, help="kernels checked at once (default 1)")
     args = parser.parse_args()
     kernels = [k for k in suite_kernels() if not args.only or k["class"] == args.only]
     if not kernels:
@@ -128,12 +132,17 @@ def main():
     tools = ("racelab", "racecheck", "memcheck")
     tally = collections.OrderedDict()
     detail = []
-    for k in kernels:
+    def verdicts_of(k):
         verdicts = {"racelab": racelab_verdict(k, racelab_pairs(run_check(args.racelab, k, ["--races"]), k))}
         verdicts.update(sanitizer_verdicts(k, run_check(args.racelab, k, ["--sanitize"])))
+        print("%-44s %s" % (os.path.basename(k["path"]), "  ".join("%s %s" % (t, verdicts[t]) for t in tools)),
+              file=sys.stderr, flush=True)
+        return verdicts
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        all_verdicts = list(pool.map(verdicts_of, kernels))
+    for k, verdicts in zip(kernels, all_verdicts):
         name = os.path.basename(k["path"])
         detail.append("| %s | %s | %s |" % (name, k["class"], " | ".join(verdicts[t] for t in tools)))
-        print("%-44s %s" % (name, "  ".join("%s %s" % (t, verdicts[t]) for t in tools)), file=sys.stderr)
         row = tally.setdefault(k["class"], collections.Counter())
         row["racy" if k["racy"] else "clean"] += 1
         for t in tools:
