@@ -1,13 +1,17 @@
 // racelab: entry point. Parses the subcommands (CLI11), runs one, and turns every error into one line
 // on stderr and a non-zero exit code.
 #include <cstdio>
+#include <cstring>
 
 #include "app/command_line.hpp"
+#include "core/crash_report.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 
 int main(int argc, char** argv) {
     racelab::watchInterrupts();
+    // racelab's own crash says so; the kernel worker's is the parent's to tell (it runs the user's code).
+    if (argc < 2 || std::strcmp(argv[1], "kernel-worker") != 0) racelab::reportCrashes();
     racelab::CommandLine cli;
     try {
         cli.app.parse(argc, argv);
