@@ -22,7 +22,9 @@ endforeach()
 # User kernels (src/userkernel/): the example kernels under assets/kernels/<family>/, and the headers NVRTC
 # finds in kernels/include/ without any path from the user: racelab/launch.cuh and each family's contract,
 # src/scenes/<family>/kernel_contract.cuh, as racelab/<family>.cuh.
-file(GLOB RACELAB_KERNEL_EXAMPLES RELATIVE ${CMAKE_SOURCE_DIR}/assets CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/assets/kernels/*/*.cu)
+# And the course-level references grade times submissions against by default (assets/reference/<family>/).
+file(GLOB RACELAB_KERNEL_EXAMPLES RELATIVE ${CMAKE_SOURCE_DIR}/assets CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/assets/kernels/*/*.cu
+     ${CMAKE_SOURCE_DIR}/assets/reference/*/*/*.cu)
 foreach(asset IN LISTS RACELAB_KERNEL_EXAMPLES)
   configure_file(${CMAKE_SOURCE_DIR}/assets/${asset} ${CMAKE_BINARY_DIR}/bin/${RACELAB_ASSETS_RELATIVE}/${asset} COPYONLY)
   get_filename_component(folder ${asset} DIRECTORY)

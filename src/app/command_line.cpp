@@ -276,9 +276,10 @@ CommandLine::CommandLine() {
                                                    "largest size that fits, and the table says so)")
         ->capture_default_str();
     gradeCommand->add_option("--reference", grade.reference,
-                             "what every submission is timed against, per scene, in the same run on the same GPU: 'good' "
-                             "(racelab's) or the teacher's own solution (a kernel file, or a whole-file solution), which "
-                             "must pass every scene")
+                             "what every submission is timed against, per scene, in the same run on the same GPU: 'course' "
+                             "(a solution at the course's level that racelab ships, the shape of typical full-mark work: "
+                             "circles' course_level; for a family without one, good), 'good' (racelab's tuned renderer) or "
+                             "the teacher's own solution (a kernel file, or a whole-file solution), which must pass every scene")
         ->capture_default_str();
     gradeCommand->add_option("--repeat", grade.repeat, "renders of each scene compared to tell a race from a bug (1: one)")
         ->capture_default_str()

@@ -85,7 +85,8 @@ struct GradeOptions {
     std::string family = "circles";
     std::vector<std::string> scenes;   // empty or {"course"}: the family's course set; {"all"}; or NAME[@FRAME]s
     std::string size = "1024x1024";    // the course's
-    std::string reference = "good";    // "good" or the teacher's solution (a kernel file or a whole-file solution)
+    std::string reference = "course";  // "course" (the family's course-level reference; good where it has none),
+                                       // "good", or the teacher's solution (a kernel file or a whole-file solution)
     int repeat = 3;                    // renders compared per scene (nondeterminism); 1: no repeat
     // The measure (judge::TimingMeasure): the least of `runs` runs' means of `frames` frames, after `warmup`.
     int runs = 3;

@@ -104,6 +104,12 @@ GradePlan planGrade(const GradeOptions& options) {
             throw UsageError("--scenes: " + planned.column.label + " is listed twice");
         plan.scenes.push_back(std::move(planned));
     }
+    plan.reference = options.reference.empty() || options.reference == "course"
+                         ? (family.courseReference.empty() ? "good" : fs::path(findAsset(family.courseReference)).parent_path().string())
+                         : options.reference;
+    if (plan.reference != "good" && !fs::exists(plan.reference))
+        throw UsageError("--reference: '" + options.reference + "' is neither a file nor a folder (nor 'course' or 'good')");
+    plan.referenceName = plan.reference == "good" ? "good" : referenceIdentity(plan.reference);
     return plan;
 }
 

@@ -23,10 +23,14 @@ struct GradePlan {
     std::string sceneSet;  // "course", "all" or "chosen"
     std::vector<PlannedScene> scenes;
     judge::ScoreRule rule;  // --rule, read here once: the grader, its rows and the table's facts take this one
+    // What submissions are timed against: "good", or the path of a solution (the teacher's, or for --reference
+    // course, the default, the course-level one racelab ships for the family; `good` where it ships none).
+    std::string reference = "good";
+    std::string referenceName = "good";  // as the facts name it: "good" or referenceIdentity(reference)
 };
 
 // Throws UsageError for a bad --rule, an unknown family, one that takes no kernel, an unknown scene, a scene of
-// another family, a bad @FRAME, or a scene listed twice.
+// another family, a bad @FRAME, a scene listed twice, or a --reference that is no file or folder.
 GradePlan planGrade(const GradeOptions& options);
 
 // A teacher's --reference as the facts name it: its name and a digest of its source text (every file of a

@@ -76,13 +76,14 @@ std::vector<std::pair<std::string, double>> timedStepMedians(const userkernel::R
     return out;
 }
 
-std::string outsideTheCallsNote(const userkernel::RecordedFrameTimes& recorded, long frames) {
+std::string outsideTheCallsNote(const userkernel::RecordedFrameTimes& recorded, long frames, double racelabPathMs) {
     const std::size_t timed = std::min({recorded.kernelMs.size(), recorded.parentMs.size(), static_cast<std::size_t>(std::max(frames, 1L))});
     if (timed == 0 || recorded.parentMs.size() != recorded.kernelMs.size()) return "";
     std::vector<double> course, beyond, image;
     for (std::size_t i = recorded.kernelMs.size() - timed; i < recorded.kernelMs.size(); ++i) {
         course.push_back(recorded.kernelMs[i]);
-        beyond.push_back(judge::countedFrameMs(recorded.kernelMs[i], recorded.parentMs[i]) - recorded.kernelMs[i]);
+        beyond.push_back(judge::countedFrameMs(recorded.kernelMs[i], judge::calibratedClockMs(recorded.parentMs[i], racelabPathMs)) -
+                         recorded.kernelMs[i]);
         if (i < recorded.imageMs.size()) image.push_back(recorded.imageMs[i]);
     }
     const double more = summarize(beyond).p50;

@@ -35,8 +35,9 @@ std::vector<judge::GradeRow> compileOnlyRows(const judge::Submission& submission
 // launch list's launches (CUDA events), a whole-file solution's calls (the course's wall clock).
 std::vector<std::pair<std::string, double>> timedStepMedians(const userkernel::RecordedFrameTimes& recorded, long frames);
 
-// What racelab's clock saw beyond the course's measure in the last `frames` recorded frames, where it counted
-// (judge/counted_frame_time.hpp): a line for the row, or "" when every frame counted the course's measure.
-std::string outsideTheCallsNote(const userkernel::RecordedFrameTimes& recorded, long frames);
+// What racelab's clock (less `racelabPathMs`, the column's calibration) saw beyond the course's measure in the
+// last `frames` recorded frames, where it counted (judge/counted_frame_time.hpp): a line for the row, or ""
+// when every frame counted the course's measure.
+std::string outsideTheCallsNote(const userkernel::RecordedFrameTimes& recorded, long frames, double racelabPathMs = 0);
 
 }  // namespace racelab

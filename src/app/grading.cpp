@@ -75,6 +75,9 @@ struct Grader::Column {
     std::unique_ptr<Scene> scene;
     HostImage reference;                // the CPU reference at the column's frame
     std::optional<double> referenceMs;  // the reference's time by the measure
+    // What racelab's path costs an honest whole-file frame here beyond racelab's share as timed apart: measured
+    // on a whole-file reference's frames (judge::racelabPathMs); 0 where the reference is a launch list.
+    double racelabPathMs = 0;
     Size2 size() const { return {column.width, column.height}; }
     // Back to the column's frame after frames that moved an animated scene on (a timing run).
     void rewind(cudaStream_t stream) {
@@ -99,8 +102,6 @@ void checkGradeOptions(const GradeOptions& options) {
     if (options.repeat < 1) throw UsageError("--repeat must be at least 1");
     if (options.runs < 1 || options.frames < 1) throw UsageError("--runs and --frames must be at least 1");
     if (!(options.budget >= 0)) throw UsageError("--budget must be 0 (none) or a number of seconds");
-    if (!options.reference.empty() && options.reference != "good" && !fs::exists(options.reference))
-        throw UsageError("--reference: '" + options.reference + "' is neither a file nor a folder (or 'good')");
 }
 
 judge::GradeTable gradeSubmissions(const GradeOptions& options) {
@@ -124,7 +125,7 @@ judge::GradeTable gradeSubmissions(const GradeOptions& options) {
         std::fprintf(stderr, "grade: %s; each submission is compiled, none is run\n", why.c_str());
         const Size2 size = parseSize(options.size);
         for (judge::GradedScene& column : table.facts.scenes) column.width = size.width, column.height = size.height;
-        table.facts.reference = options.reference.empty() || options.reference == "good" ? "good" : referenceIdentity(options.reference);
+        table.facts.reference = plan.referenceName;
         for (const judge::Submission& submission : mine) {
             auto rows = compileOnlyRows(submission, options, plan.rule, table.facts.scenes, why);
             table.rows.insert(table.rows.end(), rows.begin(), rows.end());
@@ -266,11 +267,16 @@ double Grader::timeReference(Column& c) {
                                   ? ", and its runs differ"
                                   : "") +
                              "): a reference must pass every scene it times");
+        // The reference is the teacher's (or racelab's own): trusted, timed by the course's measure. Its
+        // frames, with racelab's clock beside, measure what racelab's path costs an honest frame on this
+        // column, which every submission's clock here is taken less.
+        teacher_->recordFrameTimes(true);
         least = timeRuns(*wrapped, variant, c.size(), measure_.warmup, measure_.runs, measure_.frames, movesWhenTimed(*teacher_),
-                         stream.get(), [&](const FrameTiming&) {
-                             return judge::countedFrameMs(teacher_->status().kernelMs, teacher_->status().parentMs);
-                         })
+                         stream.get(), [&](const FrameTiming&) { return teacher_->status().kernelMs; })
                     .least();
+        const userkernel::RecordedFrameTimes& recorded = teacher_->recordedFrameTimes();
+        if (recorded.parentMs.size() == recorded.kernelMs.size()) c.racelabPathMs = judge::racelabPathMs(recorded.kernelMs, recorded.parentMs);
+        teacher_->recordFrameTimes(false);
     }
     if (movesWhenTimed(*teacher_)) c.rewind(stream.get());
     return least;
@@ -279,11 +285,11 @@ double Grader::timeReference(Column& c) {
 void Grader::prepare() {
     if (prepared_) return;
     prepared_ = true;
-    if (!options_.reference.empty() && options_.reference != "good") {
-        teacher_ = makeKernel(options_.reference);
+    if (plan_.reference != "good") {
+        teacher_ = makeKernel(plan_.reference);
         teacher_->waitUntilReady(600);
         if (teacher_->status().state != userkernel::KernelState::Running)
-            throw UsageError("--reference " + options_.reference + " does not run: " + teacher_->status().message);
+            throw UsageError("--reference " + plan_.referenceName + " does not run: " + teacher_->status().message);
     }
     for (auto& c : columns_) {
         if (onScene) onScene("", c->column.label);
@@ -306,7 +312,7 @@ std::vector<std::pair<std::string, double>> Grader::referenceTimes() const {
 }
 
 std::string Grader::referenceName() const {
-    return options_.reference.empty() || options_.reference == "good" ? "good" : referenceIdentity(options_.reference);
+    return plan_.referenceName;
 }
 
 void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel>& shared, judge::GradeRow& row,
@@ -344,7 +350,10 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                 const bool still = !movesWhenTimed(kernel) || !wrapped->animated();
                 const TimedRuns runs = timeRuns(
                     *wrapped, variant, c.size(), plan.warmup, plan.runs, plan.frames, movesWhenTimed(kernel), stream.get(),
-                    [&](const FrameTiming&) { return judge::countedFrameMs(kernel.status().kernelMs, kernel.status().parentMs); },
+                    [&](const FrameTiming&) {
+                        return judge::countedFrameMs(kernel.status().kernelMs,
+                                                     judge::calibratedClockMs(kernel.status().parentMs, c.racelabPathMs));
+                    },
                     still ? std::function<void(FrameLoop&)>([&](FrameLoop& loop) { timedJudge.judge(loop.lastFramePixels()); })
                           : std::function<void(FrameLoop&)>());
                 if (const std::string wrong = timedJudge.failure(); !wrong.empty()) {
@@ -355,7 +364,7 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                 row.timeMs = runs.least();
                 row.runsTimed = plan.runs, row.framesTimed = plan.frames;
                 row.stepMedianMs = timedStepMedians(kernel.recordedFrameTimes(), plan.runs * plan.frames);
-                if (const std::string note = outsideTheCallsNote(kernel.recordedFrameTimes(), plan.runs * plan.frames); !note.empty())
+                if (const std::string note = outsideTheCallsNote(kernel.recordedFrameTimes(), plan.runs * plan.frames, c.racelabPathMs); !note.empty())
                     row.message = row.message.empty() ? note : row.message + "; " + note;
                 kernel.recordFrameTimes(false);
             }

@@ -7,9 +7,16 @@
 // then racelab's, less that slack. So an honest solution is timed exactly as the course times it, and work
 // moved out of the course's calls (into getImage, onto a thread joined there) is counted all but the slack.
 // docs/GRADING.md, "Time that cannot be bought".
+//
+// racelab's share of a round trip is timed apart from the frame (the worker's idle frame, the image's
+// crossings), and an honest frame's round trip holds more of racelab's path than those parts show (the GPU's
+// switches between racelab's context and the worker's, the crossings at the pace the frame meets them). Where
+// the reference is a whole file, its frames on the same column measure that rest (racelabPathMs), and every
+// submission's clock there is taken less it.
 #pragma once
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 namespace racelab::judge {
 
@@ -23,6 +30,22 @@ inline double clockSlackMs(double courseMs) { return kClockSlackMs + kClockSlack
 inline double countedFrameMs(double courseMs, std::optional<double> racelabMs) {
     if (!racelabMs) return courseMs;
     return std::max(courseMs, *racelabMs - clockSlackMs(courseMs));
+}
+
+// racelab's clock less the rest of racelab's path measured on an honest frame of the same column.
+inline std::optional<double> calibratedClockMs(std::optional<double> racelabMs, double racelabPathMs) {
+    if (!racelabMs) return racelabMs;
+    return std::max(0.0, *racelabMs - racelabPathMs);
+}
+
+// That rest, from a trusted whole file's recorded frames (its course's measure and racelab's clock, frame by
+// frame): the median of racelab's clock beyond the course's measure, 0 where it saw less or has no clock.
+inline double racelabPathMs(const std::vector<double>& courseMs, const std::vector<double>& racelabMs) {
+    std::vector<double> beyond;
+    for (std::size_t i = 0; i < courseMs.size() && i < racelabMs.size(); ++i) beyond.push_back(racelabMs[i] - courseMs[i]);
+    if (beyond.empty()) return 0.0;
+    std::nth_element(beyond.begin(), beyond.begin() + beyond.size() / 2, beyond.end());
+    return std::max(0.0, beyond[beyond.size() / 2]);
 }
 
 }  // namespace racelab::judge

@@ -82,6 +82,10 @@ struct WorkloadFamily {
     // The presets `grade` takes by default, in order, where the family reproduces a course's grading (circles:
     // CS149's graded scenes); empty: every preset.
     std::vector<std::string> gradeScenes;
+    // What `grade` times submissions against by default where the family reproduces a course: a solution at the
+    // course's level that racelab ships, as the asset path of its file (circles: a whole-file solution,
+    // "reference/circles/course_level/cudaRenderer.cu", taken as its folder); empty: racelab's `good`.
+    std::string courseReference;
 };
 
 }  // namespace racelab

@@ -21,3 +21,21 @@ TEST(CountedFrameTime, WorkOutsideTheCoursesCallsCountsAllButTheSlack) {
     EXPECT_DOUBLE_EQ(countedFrameMs(5.0, 5.1), 5.0);
     EXPECT_LT(countedFrameMs(5.0, 5.1) - countedFrameMs(0.1, 5.1), clockSlackMs(0.1));
 }
+
+// racelab's path, measured on an honest reference's frames of a column (numbers of the kind seen on an H200: a
+// 0.05 ms rgb frame whose round trip, less racelab's share timed apart, was 0.45 to 0.55 ms): the median of
+// racelab's clock beyond the course's measure; an honest submission there then counts its own measure, and a
+// cheat that moved 3 ms into getImage still counts it.
+TEST(CountedFrameTime, TheReferencesFramesCalibrateRacelabsPath) {
+    const std::vector<double> course{0.05, 0.05, 0.06, 0.04, 0.05}, clock{0.50, 0.55, 0.51, 0.45, 0.48};
+    EXPECT_NEAR(racelabPathMs(course, clock), 0.45, 1e-12);  // beyond: 0.45 0.50 0.45 0.41 0.43 -> median 0.45
+    EXPECT_DOUBLE_EQ(racelabPathMs(course, {}), 0.0);          // no clock
+    EXPECT_DOUBLE_EQ(racelabPathMs({1.0}, {0.9}), 0.0);        // a clock that saw less calibrates nothing
+
+    const double path = racelabPathMs(course, clock);
+    EXPECT_DOUBLE_EQ(countedFrameMs(0.07, calibratedClockMs(0.60, path)), 0.07);  // uncalibrated it counted 0.60 - 0.2675
+    EXPECT_GT(countedFrameMs(0.07, 0.60), 0.07);
+    EXPECT_NEAR(countedFrameMs(0.02, calibratedClockMs(3.50, path)), 3.50 - 0.45 - clockSlackMs(0.02), 1e-12);
+    EXPECT_EQ(calibratedClockMs(std::nullopt, path), std::nullopt);
+    EXPECT_DOUBLE_EQ(*calibratedClockMs(0.2, path), 0.0);
+}

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <cstdio>
 #include <memory>
 #include <limits>
@@ -17,6 +18,7 @@
 #include "scenes/scene_registry.hpp"
 
 using namespace racelab;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -186,4 +188,26 @@ TEST(GradePlan, EveryCirclesColumnDrawsWhatAnEmptyKernelWouldMiss) {
         std::printf("  %-20s frame %3ld: %6ld of 65536 pixels drawn\n", planned.column.scene.c_str(), planned.column.frame, missed);
         EXPECT_GE(missed, 100) << planned.column.label;
     }
+}
+
+// Without --reference, circles are timed against the course-level solution racelab ships (a whole file of the
+// shape typical of full-mark work), named with its digest; 'good' keeps racelab's tuned renderer; a family that
+// reproduces no course has none, and 'course' there is good; a path that is not there is refused.
+TEST(GradePlan, TheDefaultReferenceIsTheCourseLevelSolutionRacelabShips) {
+    const GradePlan byDefault = planGrade(GradeOptions{});
+    EXPECT_EQ(fs::path(byDefault.reference).filename(), "course_level") << byDefault.reference;
+    EXPECT_TRUE(fs::exists(fs::path(byDefault.reference) / "cudaRenderer.cu")) << byDefault.reference;
+    EXPECT_EQ(byDefault.referenceName.rfind("course_level (digest ", 0), 0u) << byDefault.referenceName;
+
+    GradeOptions good;
+    good.reference = "good";
+    EXPECT_EQ(planGrade(good).reference, "good");
+    EXPECT_EQ(planGrade(good).referenceName, "good");
+
+    GradeOptions histogram = withScenes({}, "histogram");
+    EXPECT_EQ(planGrade(histogram).reference, "good") << "histogram reproduces no course";
+
+    GradeOptions missing;
+    missing.reference = "/nonexistent/teacher.cu";
+    EXPECT_THROW(planGrade(missing), UsageError);
 }

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/asset_paths.hpp"
 #include "core/errors.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/read_file.hpp"
@@ -33,9 +34,13 @@ using namespace racelab::test;
 
 TEST(WholeFileBuild, EveryCourseStyleSolutionCompilesWithNvccIntoALibrary) {
     REQUIRE_NVCC();
+    // Racelab's test solutions, and the course-level reference grade times submissions against by default.
+    std::vector<std::string> folders{fs::path(findAsset("reference/circles/course_level/cudaRenderer.cu")).parent_path().string()};
     for (const char* name : {"racy_per_circle", "per_pixel_2022", "tiled_thrust", "own_members", "snow_per_pixel",
-                             "cheat_render_in_getimage", "cheat_thread_joined_in_getimage"}) {
-        const std::string folder = racelab::testing::testDataPath(std::string("data/whole_file/") + name);
+                             "cheat_render_in_getimage", "cheat_thread_joined_in_getimage"})
+        folders.push_back(racelab::testing::testDataPath(std::string("data/whole_file/") + name));
+    for (const std::string& folder : folders) {
+        const std::string name = fs::path(folder).filename().string();
         const ProcessResult r = runRacelabCompile("compile '" + folder + "' --arch sm_90");
         EXPECT_EQ(r.exitCode, 0) << name << "\n" << r.output;
         EXPECT_NE(r.output.find("compiles for sm_90 with nvcc into a shared library (a whole-file solution"),

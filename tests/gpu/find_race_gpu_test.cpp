@@ -1,11 +1,13 @@
 // The viewer's "find the race" on the GPU. The racing pixels of the starter (one thread a circle, each
 // reading and writing every pixel of its circle) are exactly the pixels that two or more circles cover, as
-// counted on the CPU with the starter's own formula; and in a real window, F names the starter's two lines,
-// paints the racing pixels over the picture, and --inspect lists every access to one pixel.
+// counted on the CPU with the starter's own formula; and in a real window, F names the starter's two lines
+// (and a whole-file solution's, in its own file), paints the racing pixels over the picture, and --inspect
+// lists every access to one pixel.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <regex>
 
@@ -101,20 +103,22 @@ TEST(RacingPixelsGpu, AWholeFileSolutionsRacingPixelsAreThePixelsTwoCirclesCover
     expectRacingPixelsWhereTwoCirclesCover(racelab::testing::testDataPath("data/whole_file/racy_per_circle"));
 }
 
-TEST(FindTheRaceWindow, FNamesTheStartersLinesPaintsItsPixelsAndInspectsOne) {
-    REQUIRE_CUDA_AND_NVRTC();
+// In a real window: F on `kernel` (a launch list or a whole file) names `lines` (each "FILE:LINE  TEXT" as the
+// viewer prints it), paints the racing pixels cyan over the picture and inspects one pixel; the screenshot
+// goes to `shot` (kept where RACELAB_KEEP_SCREENSHOTS names a folder, for docs/views/).
+static void expectFPaintsTheRace(const std::string& kernel, const std::vector<std::string>& lines, const std::string& name) {
     if (const std::string why = GlfwWindow::displayUnavailableReason(); !why.empty())
         GTEST_SKIP() << "window test skipped: " << why;
-    const fs::path shot = fs::temp_directory_path() / ("racelab-find-race-" + std::to_string(getpid()) + ".png");
+    const char* keep = std::getenv("RACELAB_KEEP_SCREENSHOTS");
+    const fs::path shot = keep ? fs::path(keep) / (name + ".png")
+                               : fs::temp_directory_path() / ("racelab-" + name + "-" + std::to_string(getpid()) + ".png");
     fs::remove(shot);
     const std::string racelab = (fs::path(executablePath()).parent_path() / "racelab").string();
-    const ProgramRun run = runProgram({racelab, "view", "--scene", "circles/rand10k", "--kernel", findAsset("kernels/circles/starter.cu"),
-                                       "--size", "1000x600", "--press", "2:F", "--inspect", "150,300", "--frames", "8",
-                                       "--screenshot", shot.string()},
+    const ProgramRun run = runProgram({racelab, "view", "--scene", "circles/rand10k", "--kernel", kernel, "--size", "1000x600",
+                                       "--press", "2:F", "--inspect", "150,300", "--frames", "8", "--screenshot", shot.string()},
                                       300);
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    EXPECT_NE(run.output.find("starter.cu:30  float4 existing = *imagePtr;"), std::string::npos) << run.output;
-    EXPECT_NE(run.output.find("starter.cu:36  *imagePtr = blended;"), std::string::npos) << run.output;
+    for (const std::string& line : lines) EXPECT_NE(run.output.find(line), std::string::npos) << line << "\n" << run.output;
     EXPECT_NE(run.output.find("pixel (150, 300): "), std::string::npos) << run.output;
     std::smatch m;
     ASSERT_TRUE(std::regex_search(run.output, m, std::regex(R"(racing pixels: (\d+))"))) << run.output;
@@ -130,5 +134,18 @@ TEST(FindTheRaceWindow, FNamesTheStartersLinesPaintsItsPixelsAndInspectsOne) {
         }
     // The scene is the window's right part, the inspector covers some of it: a good share of the pixels shows.
     EXPECT_GT(cyan, racing / 4) << "racing pixels " << racing << ", cyan in the screenshot " << cyan;
-    fs::remove(shot);
+    if (!keep) fs::remove(shot);
+}
+
+TEST(FindTheRaceWindow, FNamesTheStartersLinesPaintsItsPixelsAndInspectsOne) {
+    REQUIRE_CUDA_AND_NVRTC();
+    expectFPaintsTheRace(findAsset("kernels/circles/starter.cu"),
+                         {"starter.cu:30  float4 existing = *imagePtr;", "starter.cu:36  *imagePtr = blended;"}, "find-the-race");
+}
+
+TEST(FindTheRaceWindow, FOnAWholeFileSolutionNamesItsOwnLines) {
+    REQUIRE_CUDA_AND_NVRTC();
+    if (userkernel::findNvcc().empty()) GTEST_SKIP() << userkernel::nvccMissingAdvice();
+    expectFPaintsTheRace(racelab::testing::testDataPath("data/whole_file/racy_per_circle"),
+                         {"cudaRenderer.cu:46  float4 old = *pixel;", "cudaRenderer.cu:51  *pixel = old;"}, "whole-file-find-the-race");
 }

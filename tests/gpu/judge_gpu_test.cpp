@@ -135,6 +135,7 @@ TEST(JudgeGpu, AFolderOfFiveGradesToFiveVerdictsAndShardsMergeToTheSameTable) {
     if (wholeFile) fs::copy(fs::absolute(racelab::testing::testDataPath("data/whole_file/tiled_thrust")), folder / "whole_file");
 
     GradeOptions options;
+    options.reference = "good";
     options.path = folder.string();
     options.scenes = {"circles/rand10k"};
     options.frames = 5;

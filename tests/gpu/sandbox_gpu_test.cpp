@@ -155,6 +155,7 @@ TEST(SandboxGpu, EachHostileTryIsRefusedOrStoppedAndNothingOutsideItsFolderChang
 TEST(SandboxGpu, GradingGoesOnPastAHostileSubmission) {
     REQUIRE_SANDBOX();
     GradeOptions options;
+    options.reference = "good";
     options.scenes = {"circles/rand100k", "circles/rgb"};
     options.timeout = kFrameTimeout;
     options.frames = 3;

@@ -133,6 +133,7 @@ TEST(WholeFileGpu, GradeJudgesAndTimesWholeFileSubmissions) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     REQUIRE_NVCC();
     GradeOptions options;
+    options.reference = "good";
     options.path = racelab::testing::testDataPath("data/whole_file");
     options.scenes = {"circles/rgb", "circles/rand10k"};
     options.frames = 5;
