@@ -40,10 +40,17 @@ void reportCrashes() {
     installed = true;
     void* warm[1];
     backtrace(warm, 1);  // loads what backtrace needs now, not inside the handler
+    // A stack of its own for the report, so that a stack overflow is reported too (its handler would find no
+    // stack left to run on).
+    static char alternate[64 * 1024];
+    stack_t stack{};
+    stack.ss_sp = alternate;
+    stack.ss_size = sizeof alternate;
+    sigaltstack(&stack, nullptr);
     struct sigaction action {};
     action.sa_handler = onCrash;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
+    action.sa_flags = SA_RESETHAND | SA_ONSTACK;
     for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(signal, &action, nullptr);
     if (const char* crash = getenv("RACELAB_CRASH_ON_PURPOSE"); crash && strcmp(crash, "1") == 0) raise(SIGSEGV);
 }

@@ -2,6 +2,7 @@
 // finding a toolkit library.
 #include <gtest/gtest.h>
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -12,6 +13,7 @@
 #include "core/toolkit_library.hpp"
 #include "userkernel/build/compile_diagnostics.hpp"
 #include "userkernel/build/file_watch.hpp"
+#include "userkernel/build/nvcc_messages.hpp"
 #include "userkernel/build/kernel_cache.hpp"
 
 namespace fs = std::filesystem;
@@ -69,6 +71,46 @@ TEST(CompileDiagnostics, AChainOfInstantiationsPointsAtItsOutermostLine) {
     ASSERT_EQ(d.size(), 1u);
     EXPECT_EQ(d[0].fromFile, "/k/my.cu");
     EXPECT_EQ(d[0].fromLine, 7);
+}
+
+// Lines hundreds of kilobytes long (a template's full name, racelab's records in a cached build's log) are
+// read without a recursion as deep as the line: read on a thread of 1 MiB of stack, the logs below are
+// parsed, the diagnostics in them found in full at their heads and ends. With std::regex over whole lines, a
+// line of 33 KB overflowed a thread of 8 MiB on an H200 machine.
+TEST(CompileDiagnostics, LinesHundredsOfKilobytesLongAreReadOnASmallStack) {
+    const std::string huge(300 * 1024, 'x');
+    const std::string nvcc = huge + "\n/k/sol.cu:12:5: error: '" + huge + "' was not declared\n" + "{\"sites\": [" + huge + "]}\n";
+    const std::string nvrtc = "/k/sol.cu(41): error: no instance of " + huge + "\n"
+                              "          detected during instantiation of \"" + huge + "\" at line 9 of /k/my.cu\n";
+    std::vector<Diagnostic> fromNvcc, fromNvrtc;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, 1024 * 1024);
+    struct Work {
+        const std::string *nvcc, *nvrtc;
+        std::vector<Diagnostic> *fromNvcc, *fromNvrtc;
+    } work{&nvcc, &nvrtc, &fromNvcc, &fromNvrtc};
+    pthread_t thread;
+    ASSERT_EQ(pthread_create(&thread, &attributes, [](void* p) -> void* {
+        auto& w = *static_cast<Work*>(p);
+        *w.fromNvcc = parseNvccOutput(*w.nvcc);
+        *w.fromNvrtc = parseNvrtcLog(*w.nvrtc);
+        return nullptr;
+    }, &work), 0);
+    pthread_join(thread, nullptr);
+    pthread_attr_destroy(&attributes);
+    ASSERT_EQ(fromNvcc.size(), 1u);
+    EXPECT_EQ(fromNvcc[0].file, "/k/sol.cu");
+    EXPECT_EQ(fromNvcc[0].line, 12);
+    EXPECT_EQ(fromNvcc[0].column, 5);
+    EXPECT_EQ(fromNvcc[0].severity, "error");
+    EXPECT_EQ(fromNvcc[0].message.size(), huge.size() + 19) << "the message in full";
+    ASSERT_EQ(fromNvrtc.size(), 1u);
+    EXPECT_EQ(fromNvrtc[0].file, "/k/sol.cu");
+    EXPECT_EQ(fromNvrtc[0].line, 41);
+    EXPECT_EQ(fromNvrtc[0].fromFile, "/k/my.cu");
+    EXPECT_EQ(fromNvrtc[0].fromLine, 9);
+    EXPECT_EQ(fromNvrtc[0].message.rfind("no instance of xxx", 0), 0u) << "kept from its start";
 }
 
 TEST(FileWatch, SeesWritesReplacementsAndRemovals) {

@@ -4,6 +4,20 @@
 #include <sstream>
 
 namespace racelab::userkernel {
+namespace {
+
+// A log's line as the patterns below read it: one longer than 2 KB keeps its first and last kilobyte, with
+// " ... " between. libstdc++'s std::regex recurses once a character it matches, and a line tens of kilobytes
+// long (a template's name in full, racelab's own records in a cached build's log) overflowed the stack of the
+// thread that read it; a head's file and line are at its start, an instantiation's " at line N of FILE" at
+// its end.
+std::string clipped(const std::string& line) {
+    constexpr std::size_t kKept = 1024;
+    if (line.size() <= 2 * kKept + 5) return line;
+    return line.substr(0, kKept) + " ... " + line.substr(line.size() - kKept);
+}
+
+}  // namespace
 
 std::string Diagnostic::headline() const {
     std::string out = file + ":" + std::to_string(line);
@@ -19,7 +33,7 @@ std::vector<Diagnostic> parseNvrtcLog(const std::string& log) {
     static const std::regex head(R"(^(.+)\((\d+)\): (error|warning|remark|catastrophic error|fatal error)(?: #[0-9A-Za-z-]+)?: (.*)$)");
     std::vector<std::string> lines;
     std::istringstream in(log);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    for (std::string line; std::getline(in, line);) lines.push_back(clipped(line));
     auto isCaretLine = [](const std::string& line) {
         const auto first = line.find_first_not_of(" \t");
         return first != std::string::npos && line[first] == '^' && line.find_first_not_of(" \t^") == std::string::npos;

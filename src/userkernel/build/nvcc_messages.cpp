@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <regex>
 #include <sstream>
 
 #include "core/read_file.hpp"
@@ -34,24 +33,51 @@ void placeInSource(Diagnostic& d) {
     d.column = at == std::string::npos ? 0 : static_cast<int>(at) + 1;
 }
 
+// Whether text[from, to) is a whole number that fits an int.
+bool wholeNumber(const std::string& text, std::size_t from, std::size_t to) {
+    return to > from && to - from <= 9 && std::all_of(text.begin() + static_cast<std::ptrdiff_t>(from), text.begin() + static_cast<std::ptrdiff_t>(to),
+                                                      [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A host compiler's "FILE:LINE:COLUMN: error|warning|fatal error: MESSAGE" line, the rightmost such head where
+// FILE itself holds colons. Read by hand, not by std::regex: libstdc++'s matcher recurses once a character, and
+// a line tens of kilobytes long (a template's name, racelab's own records in a cached build's log) overflowed
+// the stack of the thread that read it.
+std::optional<Diagnostic> hostCompilerDiagnostic(const std::string& line) {
+    std::optional<Diagnostic> found;
+    std::size_t foundAt = 0;
+    for (const char* severity : {"fatal error", "error", "warning"}) {
+        const std::string marker = std::string(": ") + severity + ": ";
+        for (std::size_t at = line.rfind(marker); at != std::string::npos && at > 0; at = line.rfind(marker, at - 1)) {
+            if (found && at <= foundAt) break;
+            const std::size_t columnColon = line.rfind(':', at - 1);
+            if (columnColon == std::string::npos || columnColon == 0 || !wholeNumber(line, columnColon + 1, at)) continue;
+            const std::size_t lineColon = line.rfind(':', columnColon - 1);
+            if (lineColon == std::string::npos || lineColon == 0 || !wholeNumber(line, lineColon + 1, columnColon)) continue;
+            Diagnostic d;
+            d.file = line.substr(0, lineColon);
+            d.line = std::stoi(line.substr(lineColon + 1, columnColon - lineColon - 1));
+            d.column = std::stoi(line.substr(columnColon + 1, at - columnColon - 1));
+            d.severity = severity;
+            d.message = line.substr(at + marker.size());
+            found = d, foundAt = at;
+            break;
+        }
+    }
+    return found;
+}
+
 }  // namespace
 
 std::vector<Diagnostic> parseNvccOutput(const std::string& output) {
     std::vector<Diagnostic> out = parseNvrtcLog(output);
     for (Diagnostic& d : out) placeInSource(d);
-    static const std::regex gcc(R"(^(.+):(\d+):(\d+): (error|warning|fatal error): (.*)$)");
     std::istringstream lines(output);
     for (std::string line; std::getline(lines, line);) {
-        std::smatch m;
-        if (!std::regex_match(line, m, gcc)) continue;
-        Diagnostic d;
-        d.file = m[1];
-        d.line = std::stoi(m[2]);
-        d.column = std::stoi(m[3]);
-        d.severity = m[4];
-        d.message = m[5];
-        d.sourceLine = sourceLine(d.file, d.line);
-        out.push_back(d);
+        std::optional<Diagnostic> d = hostCompilerDiagnostic(line);
+        if (!d) continue;
+        d->sourceLine = sourceLine(d->file, d->line);
+        out.push_back(*d);
     }
     return out;
 }

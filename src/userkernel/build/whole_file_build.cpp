@@ -193,8 +193,10 @@ bool takeFromCache(const KernelCache& cache, const std::string& key, KernelBuild
     auto cached = cache.load(key);
     if (!cached) return false;
     build.cubin = std::move(cached->cubin);
-    build.diagnostics = parseNvccOutput(cached->log);
-    if (const std::size_t at = cached->log.rfind(kAccessSitesLogPrefix); at != std::string::npos) {
+    // nvcc's messages are the log up to racelab's own record of the access sites, if any.
+    const std::size_t at = cached->log.rfind(kAccessSitesLogPrefix);
+    build.diagnostics = parseNvccOutput(cached->log.substr(0, at));
+    if (at != std::string::npos) {
         const std::string json = cached->log.substr(at + std::string(kAccessSitesLogPrefix).size());
         build.accessSites = accessSitesFromJson(std::vector<std::uint8_t>(json.begin(), json.end()));
     }

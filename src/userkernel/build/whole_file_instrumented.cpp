@@ -10,6 +10,8 @@ namespace racelab::userkernel {
 namespace fs = std::filesystem;
 namespace {
 
+constexpr int kInstrumentedRegisterCap = 64;  // registers a thread in an instrumented whole file's kernels
+
 // The steps after the PTX, in order: ptxas (which names the PTX file), fatbinary, and the host compile of the
 // .cudafe1.cpp that embeds the fat binary. Empty where the dry run does not hold them as expected.
 struct StepsAfterPtx {
@@ -26,6 +28,10 @@ StepsAfterPtx stepsAfterPtx(const NvccSteps& steps) {
             out.ptxFile = nvccStepArgumentEnding(command, ".ptx");
             seenPtxas = true;
             out.commands.push_back(command);
+            // The checks hold many values in registers: uncapped, ptxas gave an instrumented kernel of a public
+            // solution more registers than a block of 256 threads can have, and its launch failed. 64 a thread
+            // lets any block of up to 1,024 threads launch (65,536 registers a multiprocessor); the rest spills.
+            out.commands.back().insert(out.commands.back().begin() + 1, {"--maxrregcount", std::to_string(kInstrumentedRegisterCap)});
         } else if (seenPtxas && name == "fatbinary") {
             out.commands.push_back(command);
         } else if (seenPtxas) {

@@ -80,6 +80,14 @@ void WholeFileChecks::onLaunch(void* context, const RacelabLaunchFacts* launch) 
             self.lastStream_ = launch->stream;
         }
         if (!self.inFrame_) return self.checks_.beforeUncheckedLaunch(launch->stream);
+        if (launch->blocksPerMultiprocessor == 0 && self.hookError_.empty()) {
+            // Not one block of this shape fits a multiprocessor: the launch will fail, and the picture with it.
+            const unsigned threads = launch->block.x * launch->block.y * launch->block.z;
+            self.hookError_ = "racelab's instrumented build of " + std::string(launch->name && *launch->name ? launch->name : "a kernel") +
+                              " cannot launch blocks of " + std::to_string(threads) +
+                              " threads: with racelab's checks in it, it needs more registers or shared memory than a "
+                              "multiprocessor has for such a block (racelab's limit, not the solution's)";
+        }
         HookedLaunch hooked;
         hooked.kernel = launch->name ? launch->name : "";
         hooked.grid = launch->grid, hooked.block = launch->block;

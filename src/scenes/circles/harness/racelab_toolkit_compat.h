@@ -8,6 +8,10 @@
 #define RACELAB_TOOLKIT_COMPAT_H
 
 #include <cuda_runtime.h>  // the toolkit's own declarations first: the votes below rename calls made after them
+// The fixed-width integers (uint8_t, ...): before GCC 13, libstdc++'s headers brought <stdint.h> in with them,
+// and a solution's own header could use uint8_t without including it (a 2021 CS149 solution's cudaRenderer.h);
+// GCC 13's no longer do.
+#include <stdint.h>
 
 #if defined(CUDART_VERSION) && CUDART_VERSION >= 13000
 // The cudaThread* calls, deprecated since CUDA 4.0 for their cudaDevice* twins and removed in CUDA 13.0.
