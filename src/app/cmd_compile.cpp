@@ -108,6 +108,9 @@ CompileOutcome compileWithoutDevice(const CompileOptions& options) {
     CompileOutcome out;
     out.architecture = options.architecture.empty() ? lowestBuiltArchitecture() : options.architecture;
     if (std::optional<CompileOutcome> whole = compileWholeFile(options, out.architecture)) return *whole;
+    if (std::filesystem::is_directory(options.path))
+        throw UsageError(options.path + " is a folder without one solution racelab can tell: a whole-file solution's folder "
+                         "holds its cudaRenderer.cu, or one .cu file that defines CudaRenderer; name the file to compile");
     if (!readWholeFile(options.path)) throw UsageError("no kernel file " + options.path + " (or it cannot be read)");
     const std::vector<const WorkloadFamily*> included = familiesIncluded(options.path);
     if (!options.family.empty()) {

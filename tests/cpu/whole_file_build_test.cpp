@@ -63,6 +63,14 @@ TEST(WholeFileBuild, TheSolutionFileIsFoundInAFolderOrByWhatItDefines) {
     EXPECT_FALSE(wholeFileSolution(launchList, circlesHarness()));
     write(folder / "cudaRenderer.cu", "void CudaRenderer :: render ( ) {}\n");
     EXPECT_EQ(wholeFileSolution(folder.string(), circlesHarness()).value_or(""), (folder / "cudaRenderer.cu").string());
+    // A folder whose one .cu file has another name (a public solution's cudaRenderer_working72.cu) is that
+    // file, as grade takes it; with two other .cu files and no cudaRenderer.cu it is none.
+    const fs::path handedIn = freshTestFolder("whole-file-one-other-name");
+    const std::string only = write(handedIn / "cudaRenderer_final.cu", "void CudaRenderer::render() {}\n");
+    write(handedIn / "scan.cu_inl", "// a helper it includes\n");
+    EXPECT_EQ(wholeFileSolution(handedIn.string(), circlesHarness()).value_or(""), fs::absolute(only).string());
+    write(handedIn / "old.cu", "void CudaRenderer::render() {}\n");
+    EXPECT_FALSE(wholeFileSolution(handedIn.string(), circlesHarness())) << "two candidates: which one is not guessed";
 }
 
 TEST(WholeFileBuild, AnErrorNamesTheSolutionsLineAndColumn) {

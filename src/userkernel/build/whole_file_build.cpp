@@ -336,7 +336,14 @@ void readOutcome(KernelBuild& build, const ProgramRun& run, const std::string& l
 std::optional<std::string> wholeFileSolution(const std::string& path, const WholeFileHarness& harness) {
     std::error_code ec;
     fs::path file = path;
-    if (fs::is_directory(file, ec)) file /= harness.solutionFile;
+    if (fs::is_directory(file, ec)) {
+        // The course's name, else the folder's one .cu file, as grade takes a subfolder (a student who handed in
+        // cudaRenderer_final.cu): the same folder is the same solution to every command.
+        std::vector<fs::path> sources;
+        for (const fs::directory_entry& entry : fs::directory_iterator(file, ec))
+            if (entry.is_regular_file(ec) && entry.path().extension() == ".cu") sources.push_back(entry.path());
+        file = fs::is_regular_file(file / harness.solutionFile, ec) || sources.size() != 1 ? file / harness.solutionFile : sources.front();
+    }
     if (!fs::is_regular_file(file, ec)) return std::nullopt;
     const std::optional<std::string> text = readWholeFile(file.string());
     if (!text || !std::regex_search(*text, std::regex(harness.recognizer))) return std::nullopt;
