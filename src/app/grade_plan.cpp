@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "core/read_file.hpp"
 #include "scenes/scene_registry.hpp"
+#include "userkernel/build/nvcc_facts.hpp"
 
 namespace racelab {
 namespace {
@@ -104,9 +105,15 @@ GradePlan planGrade(const GradeOptions& options) {
             throw UsageError("--scenes: " + planned.column.label + " is listed twice");
         plan.scenes.push_back(std::move(planned));
     }
-    plan.reference = options.reference.empty() || options.reference == "course"
-                         ? (family.courseReference.empty() ? "good" : fs::path(findAsset(family.courseReference)).parent_path().string())
-                         : options.reference;
+    const bool courseReference = options.reference.empty() || options.reference == "course";
+    plan.reference = courseReference ? (family.courseReference.empty() ? "good" : fs::path(findAsset(family.courseReference)).parent_path().string())
+                            : options.reference;
+    if (courseReference && plan.reference != "good" && userkernel::findNvcc().empty()) {
+        // The course-level reference is a whole file, which nvcc builds; without nvcc launch lists still grade.
+        plan.reference = "good";
+        plan.referenceNote = "timed against good, not the course-level reference: that reference is a whole-file "
+                             "solution and nvcc, which builds it, is not here (" + userkernel::nvccMissingAdvice() + ")";
+    }
     if (plan.reference != "good" && !fs::exists(plan.reference))
         throw UsageError("--reference: '" + options.reference + "' is neither a file nor a folder (nor 'course' or 'good')");
     plan.referenceName = plan.reference == "good" ? "good" : referenceIdentity(plan.reference);

@@ -27,6 +27,7 @@ struct GradePlan {
     // course, the default, the course-level one racelab ships for the family; `good` where it ships none).
     std::string reference = "good";
     std::string referenceName = "good";  // as the facts name it: "good" or referenceIdentity(reference)
+    std::string referenceNote;  // why the default is good where the course-level reference cannot be built here
 };
 
 // Throws UsageError for a bad --rule, an unknown family, one that takes no kernel, an unknown scene, a scene of

@@ -121,6 +121,7 @@ judge::GradeTable gradeSubmissions(const GradeOptions& options) {
     table.facts.sceneSet = plan.sceneSet;
     std::fprintf(stderr, "grading %zu of %zu submissions (shard %s) on %zu scenes of %s (%s set)\n", mine.size(), all.size(),
                  options.shard.c_str(), planned.size(), options.family.c_str(), plan.sceneSet.c_str());
+    if (!plan.referenceNote.empty()) std::fprintf(stderr, "grade: %s\n", plan.referenceNote.c_str());
     if (!gpu) {
         std::fprintf(stderr, "grade: %s; each submission is compiled, none is run\n", why.c_str());
         const Size2 size = parseSize(options.size);

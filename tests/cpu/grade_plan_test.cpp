@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <cstdio>
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include "app/grade_plan.hpp"
 #include "app/grade_timing.hpp"
+#include "userkernel/build/nvcc_facts.hpp"
 #include "core/errors.hpp"
 #include "core/host_image.hpp"
 #include "frame/offline_frame.hpp"
@@ -210,4 +212,19 @@ TEST(GradePlan, TheDefaultReferenceIsTheCourseLevelSolutionRacelabShips) {
     GradeOptions missing;
     missing.reference = "/nonexistent/teacher.cu";
     EXPECT_THROW(planGrade(missing), UsageError);
+}
+
+// Without nvcc a whole file cannot be built: the default falls back to good and says why, so that a class of
+// launch lists still grades on a machine with NVRTC alone.
+TEST(GradePlan, WithoutNvccTheDefaultReferenceIsGoodAndSaysWhy) {
+    const char* before = std::getenv("RACELAB_NVCC");
+    const std::string kept = before ? before : "";
+    setenv("RACELAB_NVCC", "/nonexistent/nvcc", 1);
+    const GradePlan plan = planGrade(GradeOptions{});
+    if (before) setenv("RACELAB_NVCC", kept.c_str(), 1);
+    else unsetenv("RACELAB_NVCC");
+    EXPECT_EQ(plan.reference, "good");
+    EXPECT_EQ(plan.referenceName, "good");
+    EXPECT_NE(plan.referenceNote.find("nvcc"), std::string::npos) << plan.referenceNote;
+    EXPECT_TRUE(planGrade(GradeOptions{}).referenceNote.empty() || userkernel::findNvcc().empty());
 }
