@@ -261,8 +261,8 @@ CommandLine::CommandLine() {
 
     gradeCommand = app.add_subcommand(
         "grade", "grade user kernels (a .cu file or a folder of submissions) by CS149's scenes and rule: correct, "
-                 "race, fault, time against a reference (good, or the teacher's --reference), score; or --merge shard "
-                 "records into one table");
+                 "race, fault, time against a reference (a course-level solution racelab ships, good, or the "
+                 "teacher's: --reference), score; or --merge shard records into one table");
     gradeCommand->add_option("path", grade.path, "a kernel file, or a folder: each NAME.cu in it, or each subfolder "
                                                  "holding one .cu file (or a course-style cudaRenderer.cu), is a submission");
     gradeCommand->add_option("--family", grade.family, "the submissions' family: " + kernelFamiliesHelp())
