@@ -48,7 +48,7 @@ int runFrameExport(const FrameExportOptions& o) {
     if (!o.outDir.empty()) {
         std::error_code ec;
         std::filesystem::create_directories(o.outDir, ec);
-        requireWritable((std::filesystem::path(o.outDir) / "frame-00000.png").string());
+        requireWritable((std::filesystem::path(o.outDir) / (o.ppm ? "frame-00000.ppm" : "frame-00000.png")).string());
     }
     // Every frame is recorded (the queue waits for the encoder); the files appear whole when they are done.
     std::vector<std::unique_ptr<VideoWriter>> videos;
@@ -68,8 +68,10 @@ int runFrameExport(const FrameExportOptions& o) {
             const HostImage pixels = loop.lastFramePixels();
             if (!o.outDir.empty()) {
                 char name[32];
-                std::snprintf(name, sizeof name, "frame-%05ld.png", written);
-                writePng(pixels, (std::filesystem::path(o.outDir) / name).string());
+                std::snprintf(name, sizeof name, "frame-%05ld.%s", written, o.ppm ? "ppm" : "png");
+                const std::string path = (std::filesystem::path(o.outDir) / name).string();
+                if (o.ppm) writePpm(pixels, path);
+                else writePng(pixels, path);
             }
             for (auto& video : videos) {
                 VideoFrame frame = video->takeBuffer();

@@ -335,6 +335,8 @@ CommandLine::CommandLine() {
         ->capture_default_str();
     framesCommand->add_option("--every", frameExport.every, "write every n-th frame")->capture_default_str();
     framesCommand->add_option("--out-dir", frameExport.outDir, "folder for frame-00000.png, ... (optional with a video)");
+    framesCommand->add_flag("--ppm", frameExport.ppm, "write --out-dir's frames as PPM (P6), frame-00000.ppm, ...: the format the "
+                                                      "course's render -f dumps, for comparing the two frame by frame");
     framesCommand->add_option("--gif", frameExport.gif, "also write the frames as a GIF");
     framesCommand->add_option("--mp4", frameExport.mp4, "also write the frames as an H.264 MP4");
     framesCommand->add_option("--video", frameExport.video, "also write the frames as a video: .mp4, .webm or .gif");

@@ -109,6 +109,7 @@ struct FrameExportOptions {
     long every = 1;  // write every n-th frame
     double fps = 30;  // of the videos
     std::string outDir, gif, mp4, video;
+    bool ppm = false;  // --out-dir's frames as PPM (P6), the course's own format, instead of PNG
 };
 
 // racelab compile: a user kernel compiled for a GPU architecture, no GPU needed (app/cmd_compile.cpp).
