@@ -32,7 +32,7 @@ std::vector<std::string> videoPaths(const FrameExportOptions& o) {
 void checkFrameExportVideoOptions(const FrameExportOptions& o) {
     if (o.frames <= 0 || o.frames > 100000) throw UsageError("--frames must be within 1..100000");
     if (o.every <= 0) throw UsageError("--every must be positive");
-    if (o.outDir.empty() && videoPaths(o).empty()) throw UsageError("give --out-dir for PNG frames, a video (--gif, --mp4, --video), or both");
+    if (o.outDir.empty() && videoPaths(o).empty()) throw UsageError("give --out-dir for the frames (PNG, or PPM with --ppm), a video (--gif, --mp4, --video), or both");
     if (!o.gif.empty() && videoFormatForPath(o.gif).container != VideoContainer::Gif)
         throw UsageError("--gif '" + o.gif + "' must end in .gif");
     if (!o.mp4.empty() && videoFormatForPath(o.mp4).container != VideoContainer::Mp4)

@@ -37,7 +37,7 @@ TEST(VideoOptions, BadValuesAreRefusedWithTheChoices) {
     expectRefused("view --kernel " + kernel + " --inspect 10", "--inspect 10: give X,Y, two whole numbers from 0");
     expectRefused("view --kernel " + kernel + " --inspect=-3,4", "--inspect -3,4: give X,Y");
     expectRefused("view --inspect 10,20", "--inspect opens the pixel inspector on a user kernel's frame: it needs --kernel FILE");
-    expectRefused("frames --scene circles/snow", "give --out-dir for PNG frames, a video");
+    expectRefused("frames --scene circles/snow", "give --out-dir for the frames (PNG, or PPM with --ppm), a video");
     expectRefused("frames --scene circles/snow --gif out.mp4", "--gif 'out.mp4' must end in .gif");
     expectRefused("frames --scene circles/snow --video out.gif --fps 60", "frames per second for GIF");
     EXPECT_EQ(runRacelab("--dry-parse view --video a.webm --video-fps 60 --press 0:b --press 30:space").exitCode, 0);
