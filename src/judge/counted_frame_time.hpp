@@ -18,6 +18,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/stats.hpp"
+
 namespace racelab::judge {
 
 // The slack: racelab's clock holds an interprocess round trip and its calibration (some 0.1 ms apart between
@@ -44,8 +46,7 @@ inline double racelabPathMs(const std::vector<double>& courseMs, const std::vect
     std::vector<double> beyond;
     for (std::size_t i = 0; i < courseMs.size() && i < racelabMs.size(); ++i) beyond.push_back(racelabMs[i] - courseMs[i]);
     if (beyond.empty()) return 0.0;
-    std::nth_element(beyond.begin(), beyond.begin() + beyond.size() / 2, beyond.end());
-    return std::max(0.0, beyond[beyond.size() / 2]);
+    return std::max(0.0, summarize(beyond).p50);
 }
 
 }  // namespace racelab::judge
