@@ -8,10 +8,9 @@
 #include <filesystem>
 #include <limits>
 
+#include "app/first_picture_probe.hpp"
 #include "app/grade_rows.hpp"
 #include "app/grade_timing.hpp"
-#include "app/progress_line.hpp"
-#include "core/display_driver.hpp"
 #ifdef RACELAB_HAVE_CUDA
 #include "core/device_buffer.hpp"
 #endif
@@ -19,10 +18,10 @@
 #include "core/gpu_timing.hpp"
 #include "core/stopwatch.hpp"
 #include "core/image_io.hpp"
-#include "core/provenance.hpp"
 #include "frame/frame_judgement.hpp"
 #include "frame/offline_frame.hpp"
 #include "judge/counted_frame_time.hpp"
+#include "judge/first_picture.hpp"
 #include "judge/number_text.hpp"
 #include "judge/timed_frame_judge.hpp"
 #include "scenes/scene_registry.hpp"
@@ -67,6 +66,10 @@ private:
 // frames are timed on the scene standing still, as good's are.
 bool movesWhenTimed(const userkernel::UserKernel& kernel) { return kernel.form().animatesInWorker; }
 
+// Whether a kernel draws a first picture at a size it was not told ahead (first_picture_probe.hpp): a form whose
+// host code runs in the worker, and so could do its frame's work where the timed calls do not look.
+bool drawsFirstPictures(const userkernel::UserKernel& kernel) { return kernel.form().runsHostCode; }
+
 }  // namespace
 
 struct Grader::Column {
@@ -78,6 +81,11 @@ struct Grader::Column {
     // What racelab's path costs an honest whole-file frame here beyond racelab's share as timed apart: measured
     // on a whole-file reference's frames (judge::racelabPathMs); 0 where the reference is a launch list.
     double racelabPathMs = 0;
+    // The first picture (first_picture_probe.hpp): its size, its CPU reference from the scene's start, and what
+    // the reference's fresh renderer costs there beyond its frame; nullopt where the reference is no whole file.
+    Size2 firstPictureSize;
+    HostImage firstPictureReference;
+    std::optional<double> firstPictureOverheadMs;
     Size2 size() const { return {column.width, column.height}; }
     // Back to the column's frame after frames that moved an animated scene on (a timing run).
     void rewind(cudaStream_t stream) {
@@ -86,74 +94,6 @@ struct Grader::Column {
         advanceTo(*scene, column.frame, stream);
     }
 };
-
-void checkGradeOptions(const GradeOptions& options) {
-    if (options.path.empty() == options.merge.empty())
-        throw UsageError(options.path.empty() ? "grade needs a kernel file or a folder of submissions (or --merge A.json B.json ...)"
-                                              : "grade takes a path to grade or --merge, not both");
-    judge::parseShard(options.shard);
-    if (!options.merge.empty()) {
-        judge::parseScoreRule(options.rule);  // the shards say which rule they were graded by; a bad one is still refused
-        if (options.shard != "0/1") throw UsageError("--merge joins whole shards: --shard does not apply");
-        return;
-    }
-    parseSize(options.size);
-    planGrade(options);
-    if (options.repeat < 1) throw UsageError("--repeat must be at least 1");
-    if (options.runs < 1 || options.frames < 1) throw UsageError("--runs and --frames must be at least 1");
-    if (!(options.budget >= 0)) throw UsageError("--budget must be 0 (none) or a number of seconds");
-}
-
-judge::GradeTable gradeSubmissions(const GradeOptions& options) {
-    const judge::Shard shard = judge::parseShard(options.shard);
-    const auto all = judge::listSubmissions(options.path);
-    const auto mine = judge::submissionsOfShard(all, shard);
-    GradePlan plan = planGrade(options);
-    std::string why;
-    const bool gpu = cudaUsable(&why);
-    judge::GradeTable table;
-    std::vector<judge::GradedScene> planned;
-    for (const PlannedScene& p : plan.scenes) planned.push_back(p.column);
-    table.facts = judge::gradeFacts(currentProvenance(), plan.rule, planned, shard);
-    table.facts.driver = displayDriverVersion();
-    table.facts.measure = {options.runs, static_cast<int>(options.frames), static_cast<int>(options.warmup)};
-    table.facts.budgetSeconds = options.budget;
-    table.facts.sceneSet = plan.sceneSet;
-    std::fprintf(stderr, "grading %zu of %zu submissions (shard %s) on %zu scenes of %s (%s set)\n", mine.size(), all.size(),
-                 options.shard.c_str(), planned.size(), options.family.c_str(), plan.sceneSet.c_str());
-    if (!plan.referenceNote.empty()) std::fprintf(stderr, "grade: %s\n", plan.referenceNote.c_str());
-    if (!gpu) {
-        std::fprintf(stderr, "grade: %s; each submission is compiled, none is run\n", why.c_str());
-        const Size2 size = parseSize(options.size);
-        for (judge::GradedScene& column : table.facts.scenes) column.width = size.width, column.height = size.height;
-        table.facts.reference = plan.referenceName;
-        for (const judge::Submission& submission : mine) {
-            auto rows = compileOnlyRows(submission, options, plan.rule, table.facts.scenes, why);
-            table.rows.insert(table.rows.end(), rows.begin(), rows.end());
-        }
-        judge::sortRows(table);
-        return table;
-    }
-    Grader grader(options, std::move(plan));
-    ProgressLine progress("grade");
-    const long total = static_cast<long>((mine.size() + 1) * planned.size());
-    long done = 0;
-    grader.onScene = [&](const std::string& submission, const std::string& label) {
-        progress.update(done++, total, (submission.empty() ? "the reference" : submission) + " on " + label);
-    };
-    grader.prepare();
-    table.facts.scenes = grader.columns();
-    table.facts.referenceMs = grader.referenceTimes();
-    table.facts.reference = grader.referenceName();
-    for (const judge::Submission& submission : mine) {
-        auto rows = grader.grade(submission);
-        table.rows.insert(table.rows.end(), rows.begin(), rows.end());
-    }
-    progress.update(total, total);
-    progress.finish();
-    judge::sortRows(table);
-    return table;
-}
 
 Grader::Grader(const GradeOptions& options) : Grader(options, planGrade(options)) {}
 
@@ -196,6 +136,13 @@ bool Grader::prepareColumn(Column& c) {
                 throw UsageError("--scenes: " + c.column.label + ": " + c.column.scene +
                                  " does not move, every frame is frame 0; name it without @FRAME");
             CudaStream stream;
+            if (teacher_ && drawsFirstPictures(*teacher_)) {  // from the scene's start, before it moves on
+                c.scene->syncStateToHost(stream.get());
+                stream.synchronize();
+                c.firstPictureSize = judge::firstPictureSize(size, random_);
+                c.firstPictureReference = HostImage(c.firstPictureSize.width, c.firstPictureSize.height);
+                c.scene->renderReference(c.firstPictureReference, true);
+            }
             advanceTo(*c.scene, c.column.frame, stream.get());
             if (UserKernelSide* side = c.scene->userKernelSide()) {
                 // The worker copies every input and makes every output: that much more GPU memory, per frame.
@@ -278,6 +225,10 @@ double Grader::timeReference(Column& c) {
         const userkernel::RecordedFrameTimes& recorded = teacher_->recordedFrameTimes();
         if (recorded.parentMs.size() == recorded.kernelMs.size()) c.racelabPathMs = judge::racelabPathMs(recorded.kernelMs, recorded.parentMs);
         teacher_->recordFrameTimes(false);
+        if (drawsFirstPictures(*teacher_))
+            c.firstPictureOverheadMs = referenceFirstPictureOverheadMs(*wrapped, *teacher_, variant, c.firstPictureSize,
+                                                                       c.firstPictureReference, c.column.frame, measure_,
+                                                                       "--reference " + referenceName() + " on " + c.column.label);
     }
     if (movesWhenTimed(*teacher_)) c.rewind(stream.get());
     return least;
@@ -325,8 +276,7 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
         const int variant = wrapped->kernelVariant();
         const Stopwatch judging;
         const FrameJudgement judged = judgeFrame(*wrapped, variant, c.size(), options_.repeat, stream.get(), 0, &c.reference);
-        const double judgeSeconds = judging.ms() / 1000.0;
-        const double frameMs = 1000.0 * judgeSeconds / std::max(options_.repeat, 1);
+        const double frameMs = judging.ms() / std::max(options_.repeat, 1);
         row.wrongPixels = judged.check.wrongPixels;
         row.status = judged.check.pass ? judge::GradeStatus::Pass : judge::GradeStatus::Wrong;
         if (judged.repeat) {
@@ -336,6 +286,13 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                 row.heatPng = encodePng(judge::heatThumbnail(*judged.repeat, kThumbnailSide));
         }
         if (!judged.check.pass) row.diffPng = encodePng(judge::diffThumbnail(judged.check, kThumbnailSide));
+        // A right answer to a question it could not have known ahead: its first picture in a fresh renderer at a
+        // size drawn for this run, judged, and timed from loadScene on (first_picture_probe.hpp).
+        std::optional<double> firstPictureFloorMs;
+        if (row.status == judge::GradeStatus::Pass && c.firstPictureOverheadMs && drawsFirstPictures(kernel))
+            firstPictureFloorMs = judgeFirstPicture(row, *wrapped, kernel, variant, c.firstPictureSize, c.firstPictureReference,
+                                                    c.column.frame, *c.firstPictureOverheadMs, kThumbnailSide);
+        const double judgeSeconds = judging.ms() / 1000.0;
         if (row.status == judge::GradeStatus::Pass) {
             const double left = secondsForIt - judgeSeconds;  // the judged renders are paid for first
             const TimingPlan plan = budgetedTiming(measure_, frameMs, left);
@@ -363,6 +320,9 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                     row.wrongPixels = timedJudge.mostWrongPixels();
                 }
                 row.timeMs = runs.least();
+                if (const std::string note = firstPictureCharge(row, firstPictureFloorMs, c.firstPictureOverheadMs.value_or(0), c.firstPictureSize);
+                    !note.empty())
+                    row.message = row.message.empty() ? note : row.message + "; " + note;
                 row.runsTimed = plan.runs, row.framesTimed = plan.frames;
                 row.stepMedianMs = timedStepMedians(kernel.recordedFrameTimes(), plan.runs * plan.frames);
                 if (const std::string note = outsideTheCallsNote(kernel.recordedFrameTimes(), plan.runs * plan.frames, c.racelabPathMs); !note.empty())

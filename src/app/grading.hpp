@@ -8,6 +8,7 @@
 #pragma once
 #include <functional>
 #include <memory>
+#include <random>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,6 +67,7 @@ private:
     judge::TimingMeasure measure_;
     std::vector<std::unique_ptr<Column>> columns_;
     std::shared_ptr<userkernel::UserKernel> teacher_;  // --reference; null: good
+    std::mt19937 random_{std::random_device{}()};        // the first pictures' sizes, new every run
     bool prepared_ = false;
 };
 

@@ -5,6 +5,7 @@
 // every build and scene, in racelab's sandbox. UserKernel holds one runner and does the rest itself: the
 // compiler, the worker, the hand-over buffers, the status.
 #pragma once
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,6 +60,9 @@ public:
     // racelab's own share of a frame's round trip, for the time racelab's clock gives the frame
     // (UserKernelStatus::parentMs): a form whose host code runs in the worker has one; nullopt otherwise.
     virtual std::optional<double> racelabShareMs(const KernelFrame&) { return std::nullopt; }
+    // Where this frame made a new renderer (a whole-file solution's loadScene, allocOutputImage and setup): when
+    // racelab asked for it (UserKernelStatus::firstPictureMs); nullopt otherwise.
+    virtual std::optional<std::chrono::steady_clock::time_point> sceneStartedAt() const { return std::nullopt; }
     virtual void frameDone(const KernelFrame& frame) = 0;
 
 protected:

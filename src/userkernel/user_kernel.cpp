@@ -235,7 +235,8 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     const auto asked = std::chrono::steady_clock::now();
     WorkerReply reply = worker_->request(frameRequest(frame, ++frameId_), limit.milliseconds,
                                          variantName() + " did not finish a frame (--kernel-timeout " + ownLimit + ")");
-    const double answeredMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count();
+    const auto answered = std::chrono::steady_clock::now();
+    const double answeredMs = std::chrono::duration<double, std::milli>(answered - asked).count();
     sayBudgetRanOut(reply, limit, "a frame");
     status_.workerOutput = worker_->recentOutput();
     if (!reply.ok) {
@@ -289,6 +290,9 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     // share times the image's crossings.
     const std::optional<double> share = recording_ ? runner_->racelabShareMs(frame) : std::nullopt;
     status_.parentMs = share ? std::optional<double>(std::max(0.0, answeredMs - *share)) : std::nullopt;
+    status_.firstPictureMs.reset();
+    if (const auto sceneAsked = runner_->sceneStartedAt(); share && sceneAsked)
+        status_.firstPictureMs = std::max(0.0, std::chrono::duration<double, std::milli>(answered - *sceneAsked).count() - *share);
     runner_->frameDone(frame);
     ++status_.frames;
     if (recording_) record();

@@ -114,7 +114,12 @@ public:
     // Nothing to restore: the build that failed went to a new worker (renewWorker); the last good one's is gone.
     bool restore(WorkerProcess&, const KernelBuild&) override { return false; }
 
-    bool startFrame(const KernelFrame& frame) override { return startScene(frame); }
+    bool startFrame(const KernelFrame& frame) override {
+        sceneStartedAt_.reset();
+        return startScene(frame);
+    }
+
+    std::optional<std::chrono::steady_clock::time_point> sceneStartedAt() const override { return sceneStartedAt_; }
 
     // It waits for no event (KernelHandoff::waitUntilPrepared).
     IpcBuffers workerBuffers(const KernelHandoff& handoff) const override {
@@ -137,6 +142,7 @@ public:
 
     void frameDone(const KernelFrame& frame) override {
         if (session_ && frame.wholeFileScene) session_->steps = frame.wholeFileScene->steps;
+        sceneStartedAt_.reset();
     }
 
     // racelab's share of a frame's round trip: the worker's idle frame, timed before the solution loaded, and
@@ -177,6 +183,8 @@ private:
     // this one runs, so a save, a new scene or a new size waits for no context.
     std::unique_ptr<WorkerProcess> spare_;
     std::optional<double> idleMs_;  // the median round trip of the worker's idle frame (timeIdleFrames)
+    // When this frame's renderer was asked for (its loadScene's call), where the frame made one.
+    std::optional<std::chrono::steady_clock::time_point> sceneStartedAt_;
     std::size_t crossingsBytes_ = 0;
     double crossingsMs_ = 0;        // imageCrossingsMs(crossingsBytes_)
 };
@@ -257,10 +265,18 @@ bool WholeFileRunner::startScene(const KernelFrame& frame) {
     }
     WorkerProcess* worker = this->worker();
     if (!worker || !worker->running()) return failFrame(KernelState::Faulted, "the kernel worker is not running");
-    const RequestLimit limit = requestLimit(kSceneTimeoutMs / 1000.0);
-    WorkerReply reply = worker->request(wholeFileSceneRequest(scene, frame.width, frame.height), limit.milliseconds,
-                                        variantName() + " did not finish loadScene, allocOutputImage and setup");
-    sayBudgetRanOut(reply, limit, "loadScene, allocOutputImage and setup");
+    RequestLimit limit = requestLimit(kSceneTimeoutMs / 1000.0);
+    // racelab's half first (the scene's data, racelab's code), then the solution's calls, on racelab's clock from
+    // the moment they are asked for (UserKernelStatus::firstPictureMs).
+    WorkerReply reply = worker->request(wholeFileSceneDataRequest(scene), limit.milliseconds, "racelab's harness did not make the scene");
+    sayBudgetRanOut(reply, limit, "racelab's making of the scene");
+    if (reply.ok) {
+        limit = requestLimit(kSceneTimeoutMs / 1000.0);
+        sceneStartedAt_ = std::chrono::steady_clock::now();
+        reply = worker->request(wholeFileSceneRequest(scene, frame.width, frame.height), limit.milliseconds,
+                                variantName() + " did not finish loadScene, allocOutputImage and setup");
+        sayBudgetRanOut(reply, limit, "loadScene, allocOutputImage and setup");
+    }
     status().workerOutput = worker->recentOutput();  // what setup printed
     if (!reply.ok) {
         std::string message = reply.error;

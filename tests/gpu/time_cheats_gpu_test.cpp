@@ -7,9 +7,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <map>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
+#include "app/grading.hpp"
 #include "app/scene_setup.hpp"
 #include "core/gpu_timing.hpp"
 #include "core/stats.hpp"
@@ -77,4 +81,53 @@ TEST(TimeCheatsGpu, WorkMovedOutOfTheCoursesCallsIsCountedAsItsHonestTwinsIs) {
         // No better than its twin, but for the slack.
         EXPECT_GE(c.countedMs, honest.countedMs - judge::clockSlackMs(c.courseMs)) << "counted " << c.countedMs << " ms";
     }
+}
+
+// The cheats both clocks miss: a frame kept and returned again, and frames drawn in setup (a still scene's one
+// picture, the bouncing balls' first 64). Graded as a class against the default reference, each beside its honest
+// twin: the first picture at a size none of them knew ahead puts the work back under the cheat's counted time.
+TEST(TimeCheatsGpu, AFrameKeptOrDrawnInSetupEarnsNoMoreThanItsHonestTwin) {
+    RACELAB_REQUIRE_CUDA_DEVICE();
+    if (userkernel::findNvcc().empty()) GTEST_SKIP() << userkernel::nvccMissingAdvice();
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::temp_directory_path() / ("racelab-time-cheats-" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    for (const char* name : {"per_pixel_2022", "cheat_reuse_first_frame", "cheat_setup_precompute"})
+        fs::copy(racelab::testing::testDataPath(std::string("data/whole_file/") + name), folder / name);
+    GradeOptions options;  // the default reference: the course-level whole file
+    options.path = folder.string();
+    options.scenes = {"circles/rand10k", "circles/bouncingballs@30"};
+    options.size = "512x512";
+    options.budget = 0;
+    options.noSandbox = true;  // the sandbox has its own tests
+    const judge::GradeTable table = gradeSubmissions(options);
+    std::map<std::string, std::map<std::string, judge::GradeRow>> rows;  // submission -> scene -> row
+    for (const judge::GradeRow& row : table.rows) rows[row.submission][row.scene] = row;
+    for (const std::string scene : {"circles/rand10k", "circles/bouncingballs@30"}) {
+        SCOPED_TRACE(scene);
+        const judge::GradeRow& honest = rows["per_pixel_2022"][scene];
+        ASSERT_EQ(judge::statusName(honest.status), std::string("pass")) << honest.message;
+        ASSERT_TRUE(honest.timeMs.has_value());
+        // The honest twin is not charged: its first picture is as dear as its frames say.
+        EXPECT_EQ(honest.message.find("first picture"), std::string::npos) << honest.message;
+        std::printf("  %-26s %-26s %8.3f ms, %g of %g\n", "per_pixel_2022", scene.c_str(), *honest.timeMs, honest.score, honest.maxScore);
+        for (const char* cheat : {"cheat_reuse_first_frame", "cheat_setup_precompute"}) {
+            SCOPED_TRACE(cheat);
+            const judge::GradeRow& c = rows[cheat][scene];
+            ASSERT_EQ(judge::statusName(c.status), std::string("pass")) << c.message;
+            ASSERT_TRUE(c.timeMs.has_value());
+            std::printf("  %-26s %-26s %8.3f ms, %g of %g: %s\n", cheat, scene.c_str(), *c.timeMs, c.score, c.maxScore, c.message.c_str());
+            EXPECT_LE(c.score, honest.score) << "counted " << *c.timeMs << " ms against the twin's " << *honest.timeMs;
+            if (scene == "circles/rand10k") {
+                // The frame is milliseconds here: the cheat fooled both clocks on its timed frames, and the first
+                // picture put back all but the slack (judge::firstPictureSlackMs; its overhead share at most 1 ms).
+                EXPECT_NE(c.message.find("first picture"), std::string::npos) << c.message;
+                EXPECT_GE(*c.timeMs, *honest.timeMs - judge::clockSlackMs(*c.timeMs) - 1.0);
+            }
+        }
+    }
+    // Drawing 64 frames of the animation in setup costs more than drawing them in turn.
+    EXPECT_GT(*rows["cheat_setup_precompute"]["circles/bouncingballs@30"].timeMs, *rows["per_pixel_2022"]["circles/bouncingballs@30"].timeMs);
+    fs::remove_all(folder);
 }

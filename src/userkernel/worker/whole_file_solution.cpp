@@ -64,15 +64,20 @@ void WholeFileSolution::call(int (*function)(void*), const char* what) {
     if (function(renderer_) != 0) throw Error(label_ + ": " + what + ": " + entries_.error());
 }
 
-void WholeFileSolution::startScene(const WholeFileHarness& harness, const WholeFileScene& scene, int width, int height) {
+void WholeFileSolution::prepareScene(const WholeFileHarness& harness, const WholeFileScene& scene) {
     if (renderer_) throw Error(label_ + ": the worker has a renderer already (a new scene needs a new worker)");
     if (!harness.handOverScene) throw Error("the family's harness cannot hand a scene over");
     // The family's own entries (its scene's fields) are the family's to know: it looks them up by name.
-    const int courseScene = harness.handOverScene(scene, [this](const char* name) { return entry(name); }, sceneData_);
+    courseScene_ = harness.handOverScene(scene, [this](const char* name) { return entry(name); }, sceneData_);
+    prepared_ = scene;
+}
+
+void WholeFileSolution::startScene(const WholeFileHarness& harness, const WholeFileScene& scene, int width, int height) {
+    if (courseScene_ < 0 || !(prepared_ == scene)) prepareScene(harness, scene);
     renderer_ = entries_.create();
     if (!renderer_) throw Error(label_ + ": its constructor: " + entries_.error());
     // loadScene's seed: the course's harness passes its --seed; racelab hands the scene over made with its own.
-    if (entries_.loadScene(renderer_, courseScene, static_cast<int>(scene.seed)) != 0)
+    if (entries_.loadScene(renderer_, courseScene_, static_cast<int>(scene.seed)) != 0)
         throw Error(label_ + ": loadScene: " + entries_.error());
     if (entries_.allocOutputImage(renderer_, width, height) != 0) throw Error(label_ + ": allocOutputImage: " + entries_.error());
     call(entries_.setup, "setup");

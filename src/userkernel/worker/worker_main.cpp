@@ -81,6 +81,10 @@ int runKernelWorker(int socketFd, int device) {
                 if (solution) throw Error("the worker holds a whole-file solution: its share is timed before it loads");
                 executor->idleFrame();
                 channel.send({{"ok", true}});
+            } else if (op == "scene-data") {  // racelab's half of a scene, ahead of the solution's (prepareScene)
+                if (!solution) throw Error("no whole-file solution loaded");
+                solution->prepareScene(*harness, wholeFileSceneFrom(request.at("scene")));
+                channel.send({{"ok", true}});
             } else if (op == "scene") {
                 if (!solution) throw Error("no whole-file solution loaded");
                 executor->releaseImage();  // startScene may free the image and allocate another where it was

@@ -54,6 +54,8 @@ nlohmann::json wholeFileSceneRequest(const WholeFileScene& scene, int width, int
     return {{"op", "scene"}, {"scene", sceneJson(scene)}, {"width", width}, {"height", height}};
 }
 
+nlohmann::json wholeFileSceneDataRequest(const WholeFileScene& scene) { return {{"op", "scene-data"}, {"scene", sceneJson(scene)}}; }
+
 WholeFileScene wholeFileSceneFrom(const nlohmann::json& s) {
     return {s.at("preset").get<std::string>(), s.at("seed").get<unsigned>(), s.at("count").get<int>(),
             s.at("steps").get<long long>(), s.at("generation").get<long long>()};

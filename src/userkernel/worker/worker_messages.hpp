@@ -26,6 +26,8 @@ LoadSpec loadSpecFrom(const nlohmann::json& request);
 nlohmann::json wholeFileLoadRequest(const std::string& libraryPath, const std::string& label, const std::string& family,
                                     const WorkerLimits& limits, const std::optional<AccessSites>& sites = std::nullopt);
 nlohmann::json wholeFileSceneRequest(const WholeFileScene& scene, int width, int height);
+// The scene's data alone, made by racelab's harness in the worker before the solution's calls.
+nlohmann::json wholeFileSceneDataRequest(const WholeFileScene& scene);
 WholeFileScene wholeFileSceneFrom(const nlohmann::json& scene);
 
 nlohmann::json buffersRequest(const IpcBuffers& buffers);

@@ -1,0 +1,101 @@
+#include "app/first_picture_probe.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/errors.hpp"
+#include "core/gpu_timing.hpp"
+#include "core/image_io.hpp"
+#include "core/stats.hpp"
+#include "judge/first_picture.hpp"
+#include "judge/thumbnail.hpp"
+
+#include "frame/offline_frame.hpp"
+
+namespace racelab {
+
+FirstPicture drawFirstPicture(userkernel::UserKernelScene& wrapped, userkernel::UserKernel& kernel, int variant, Size2 size,
+                              const HostImage& reference, long frame, bool fresh, cudaStream_t stream) {
+    // A reset makes the scene anew (a new generation), which a whole-file solution meets in a new worker.
+    if (wrapped.animated() || fresh) wrapped.reset();
+    kernel.recordFrameTimes(true);  // racelab's share of the frame, which the span is taken less
+    FirstPicture picture;
+    try {
+        picture.judged = judgeFrame(wrapped, variant, size, 1, stream, 0, &reference);
+        picture.ms = kernel.status().firstPictureMs;
+    } catch (...) {
+        kernel.recordFrameTimes(false);
+        throw;
+    }
+    kernel.recordFrameTimes(false);
+    if (wrapped.animated()) {
+        wrapped.reset();
+        advanceTo(wrapped, frame, stream);
+    }
+    return picture;
+}
+
+std::optional<double> referenceFirstPictureOverheadMs(userkernel::UserKernelScene& wrapped, userkernel::UserKernel& reference, int variant,
+                                                      Size2 size, const HostImage& cpuReference, long frame,
+                                                      const judge::TimingMeasure& measure, const std::string& who) {
+    CudaStream stream;
+    const std::string where = who + " at " + sizeText(size) + " from the scene's start";
+    std::vector<double> spans;
+    for (int i = 0; i < 3; ++i) {
+        FirstPicture picture;
+        try {
+            picture = drawFirstPicture(wrapped, reference, variant, size, cpuReference, frame, i > 0, stream.get());
+        } catch (const Error& e) {
+            throw UsageError(where + " failed: " + e.what());
+        }
+        if (!picture.judged.pass())
+            throw UsageError(where + " is not correct (" + std::to_string(picture.judged.check.wrongPixels) +
+                             " wrong pixels): a reference must pass every scene it times");
+        if (!picture.ms) return std::nullopt;
+        spans.push_back(*picture.ms);
+    }
+    if (wrapped.animated()) wrapped.reset();
+    const double warmMs = timeRuns(wrapped, variant, size, measure.warmup, 1, measure.frames, false, stream.get(),
+                                   [&](const FrameTiming&) { return reference.status().kernelMs; })
+                              .least();
+    if (wrapped.animated()) {
+        wrapped.reset();
+        advanceTo(wrapped, frame, stream.get());
+    }
+    return judge::firstPictureOverheadMs(summarize(spans).p50, warmMs);
+}
+
+std::optional<double> judgeFirstPicture(judge::GradeRow& row, userkernel::UserKernelScene& wrapped, userkernel::UserKernel& kernel,
+                                        int variant, Size2 size, const HostImage& cpuReference, long frame,
+                                        double referenceOverheadMs, int thumbnailSide) {
+    CudaStream stream;
+    const FirstPicture picture = drawFirstPicture(wrapped, kernel, variant, size, cpuReference, frame, false, stream.get());
+    if (!picture.judged.check.pass) {
+        row.status = judge::GradeStatus::Wrong;
+        row.wrongPixels = picture.judged.check.wrongPixels;
+        row.message = "its first picture in a fresh renderer at " + sizeText(size) + " (a size it was not told ahead), from the " +
+                      "scene's start, was wrong (" + std::to_string(picture.judged.check.wrongPixels) + " pixels by the scene's rule)";
+        row.diffPng = encodePng(judge::diffThumbnail(picture.judged.check, thumbnailSide));
+        return std::nullopt;
+    }
+    if (!picture.ms) return std::nullopt;
+    return judge::firstPictureFloorMs(*picture.ms, referenceOverheadMs);
+}
+
+std::string firstPictureCharge(judge::GradeRow& row, std::optional<double> floorMs, double referenceOverheadMs, Size2 size) {
+    if (!row.timeMs || !floorMs) return "";
+    const double timed = *row.timeMs;
+    const double counted = judge::countedWithFirstPicture(timed, floorMs, referenceOverheadMs);
+    if (counted <= timed) return "";
+    row.timeMs = counted;
+    char text[600];
+    std::snprintf(text, sizeof text,
+                  "counted %.3f ms a frame, not the %.3f ms its timed frames showed: its first picture in a fresh renderer at "
+                  "%s, a size it was not told ahead, cost %.3f ms beyond the reference's setup and start (%.3f ms) -- work "
+                  "its timed frames did not hold, done in setup or kept from an earlier frame (docs/GRADING.md, \"Time "
+                  "that cannot be bought\")",
+                  counted, timed, sizeText(size).c_str(), *floorMs, referenceOverheadMs);
+    return text;
+}
+
+}  // namespace racelab

@@ -1,0 +1,64 @@
+// The floor a fresh renderer's first picture puts under a whole-file frame's counted time
+// (judge/first_picture.hpp), on numbers of the kind a 2 ms frame shows: the reference's first picture at the
+// first-picture size spans 14 ms from loadScene to its answer, 2 ms of it its warm frame.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "judge/first_picture.hpp"
+
+using namespace racelab::judge;
+
+namespace {
+constexpr double kReferenceSpanMs = 14.0, kReferenceWarmMs = 2.0;
+const double kOverheadMs = firstPictureOverheadMs(kReferenceSpanMs, kReferenceWarmMs);
+}  // namespace
+
+TEST(FirstPicture, TheReferencesOverheadIsItsSpanLessItsWarmFrame) {
+    EXPECT_DOUBLE_EQ(kOverheadMs, 12.0);
+    EXPECT_DOUBLE_EQ(firstPictureOverheadMs(1.0, 3.0), 0.0);  // never below nothing
+    EXPECT_DOUBLE_EQ(firstPictureSlackMs(2.0, kOverheadMs), clockSlackMs(2.0) + 1.2);
+}
+
+TEST(FirstPicture, AnHonestSolutionKeepsWhatItsTimedFramesCounted) {
+    // Its frame 2.1 ms warm; its first picture a little dearer than the reference's, as a setup with more
+    // allocations is: the floor stays under what it counted.
+    const double floor = firstPictureFloorMs(12.5 + 2.1 + 0.8, kOverheadMs);
+    EXPECT_DOUBLE_EQ(floor, 3.4);
+    EXPECT_DOUBLE_EQ(countedWithFirstPicture(2.1, floor, kOverheadMs), 2.1);
+    // A faster one than the reference (0.5 ms a frame, its setup as the reference's) keeps its 0.5 ms.
+    EXPECT_DOUBLE_EQ(countedWithFirstPicture(0.5, firstPictureFloorMs(12.0 + 0.5, kOverheadMs), kOverheadMs), 0.5);
+    EXPECT_DOUBLE_EQ(countedWithFirstPicture(2.1, std::nullopt, kOverheadMs), 2.1);  // no floor: a launch list's
+}
+
+TEST(FirstPicture, AFrameKeptOrMadeInSetupCountsAllButTheSlack) {
+    // The honest twin draws 2.0 ms a frame. A cheat that keeps its first picture (or draws it in setup) shows
+    // 0.02 ms a timed frame, but its first picture at a size it did not know cost it its setup and one real frame.
+    const double honest = countedWithFirstPicture(2.0, firstPictureFloorMs(12.0 + 2.0, kOverheadMs), kOverheadMs);
+    const double floor = firstPictureFloorMs(12.0 + 2.0, kOverheadMs);
+    const double cheat = countedWithFirstPicture(0.02, floor, kOverheadMs);
+    EXPECT_DOUBLE_EQ(cheat, 2.0 - firstPictureSlackMs(0.02, kOverheadMs));
+    EXPECT_GE(cheat, honest - firstPictureSlackMs(0.02, kOverheadMs));
+    // One that draws 64 frames of an animation in setup pays for all of them in its first picture.
+    EXPECT_DOUBLE_EQ(countedWithFirstPicture(0.02, firstPictureFloorMs(12.0 + 64 * 2.0, kOverheadMs), kOverheadMs),
+                     128.0 - firstPictureSlackMs(0.02, kOverheadMs));
+}
+
+TEST(FirstPicture, ItsSizeIsTheColumnsLessAFewPixelsDrawnAnewEachRun) {
+    std::mt19937 random(7);
+    bool sawAnother = false;
+    const racelab::Size2 first = firstPictureSize({1024, 1024}, random);
+    for (int i = 0; i < 200; ++i) {
+        const racelab::Size2 size = firstPictureSize({1024, 1024}, random);
+        EXPECT_GE(size.width, 1024 - 16);
+        EXPECT_LE(size.width, 1023);
+        EXPECT_GE(size.height, 1024 - 16);
+        EXPECT_LE(size.height, 1023);
+        sawAnother = sawAnother || size.width != first.width || size.height != first.height;
+    }
+    EXPECT_TRUE(sawAnother);
+    // A side of 64 or less stays as it is: the column is that small already.
+    const racelab::Size2 small = firstPictureSize({64, 70}, random);
+    EXPECT_EQ(small.width, 64);
+    EXPECT_TRUE(small.height == 70 || small.height >= 64);
+}
