@@ -1,6 +1,5 @@
 #include "app/first_picture_probe.hpp"
 
-#include <algorithm>
 #include <cstdio>
 
 #include "core/errors.hpp"
@@ -28,10 +27,7 @@ FirstPicture drawFirstPicture(userkernel::UserKernelScene& wrapped, userkernel::
         throw;
     }
     kernel.recordFrameTimes(false);
-    if (wrapped.animated()) {
-        wrapped.reset();
-        advanceTo(wrapped, frame, stream);
-    }
+    rewindTo(wrapped, frame, stream);
     return picture;
 }
 
@@ -58,10 +54,7 @@ std::optional<double> referenceFirstPictureOverheadMs(userkernel::UserKernelScen
     const double warmMs = timeRuns(wrapped, variant, size, measure.warmup, 1, measure.frames, false, stream.get(),
                                    [&](const FrameTiming&) { return reference.status().kernelMs; })
                               .least();
-    if (wrapped.animated()) {
-        wrapped.reset();
-        advanceTo(wrapped, frame, stream.get());
-    }
+    rewindTo(wrapped, frame, stream.get());
     return judge::firstPictureOverheadMs(summarize(spans).p50, warmMs);
 }
 

@@ -88,11 +88,7 @@ struct Grader::Column {
     std::optional<double> firstPictureOverheadMs;
     Size2 size() const { return {column.width, column.height}; }
     // Back to the column's frame after frames that moved an animated scene on (a timing run).
-    void rewind(cudaStream_t stream) {
-        if (!scene->animated()) return;
-        scene->reset();
-        advanceTo(*scene, column.frame, stream);
-    }
+    void rewind(cudaStream_t stream) { rewindTo(*scene, column.frame, stream); }
 };
 
 Grader::Grader(const GradeOptions& options) : Grader(options, planGrade(options)) {}

@@ -16,6 +16,12 @@ void advanceTo(Scene& scene, long frame, cudaStream_t stream) {
     for (long i = 0; i < frame; ++i) scene.advance(kFixedStepSeconds, stream);
 }
 
+void rewindTo(Scene& scene, long frame, cudaStream_t stream) {
+    if (!scene.animated()) return;
+    scene.reset();
+    advanceTo(scene, frame, stream);
+}
+
 namespace {
 
 // `variant` drawn again and again at the scene's current frame (paused), without the race meter.

@@ -13,6 +13,9 @@
 namespace racelab {
 
 void advanceTo(Scene& scene, long frame, cudaStream_t stream);
+// An animated scene made again from its start and advanced to `frame` (after frames that moved it on, or one drawn
+// from its start); a still scene is left as it is.
+void rewindTo(Scene& scene, long frame, cudaStream_t stream);
 HostImage renderOffline(Scene& scene, int variant, Size2 size, cudaStream_t stream);
 // Timed frames of `variant` through the frame loop: `warmup` untimed, then `runs` runs of `frames` each. With
 // `moving`, an animated scene moves on a step a frame after the first, as the course's benchmark draws frames
