@@ -265,13 +265,12 @@ bool WholeFileRunner::startScene(const KernelFrame& frame) {
     }
     WorkerProcess* worker = this->worker();
     if (!worker || !worker->running()) return failFrame(KernelState::Faulted, "the kernel worker is not running");
-    RequestLimit limit = requestLimit(kSceneTimeoutMs / 1000.0);
-    // racelab's half first (the scene's data, racelab's code), then the solution's calls, on racelab's clock from
-    // the moment they are asked for (UserKernelStatus::firstPictureMs).
-    WorkerReply reply = worker->request(wholeFileSceneDataRequest(scene), limit.milliseconds, "racelab's harness did not make the scene");
-    sayBudgetRanOut(reply, limit, "racelab's making of the scene");
+    // racelab's half first (the scene's data, racelab's code, under its own limit: a submission's budget is not
+    // racelab's to spend), then the solution's calls, on racelab's clock from the moment they are asked for
+    // (UserKernelStatus::firstPictureMs).
+    WorkerReply reply = worker->request(wholeFileSceneDataRequest(scene), kSceneTimeoutMs, "racelab's harness did not make the scene");
     if (reply.ok) {
-        limit = requestLimit(kSceneTimeoutMs / 1000.0);
+        const RequestLimit limit = requestLimit(kSceneTimeoutMs / 1000.0);
         sceneStartedAt_ = std::chrono::steady_clock::now();
         reply = worker->request(wholeFileSceneRequest(scene, frame.width, frame.height), limit.milliseconds,
                                 variantName() + " did not finish loadScene, allocOutputImage and setup");
