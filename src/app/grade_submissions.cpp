@@ -69,6 +69,7 @@ judge::GradeTable gradeSubmissions(const GradeOptions& options) {
     grader.prepare();
     table.facts.scenes = grader.columns();
     table.facts.referenceMs = grader.referenceTimes();
+    table.facts.firstPictureOverheadMs = grader.firstPictureOverheads();
     table.facts.reference = grader.referenceName();
     for (const judge::Submission& submission : mine) {
         auto rows = grader.grade(submission);

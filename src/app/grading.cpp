@@ -259,6 +259,13 @@ std::vector<std::pair<std::string, double>> Grader::referenceTimes() const {
     return out;
 }
 
+std::vector<std::pair<std::string, double>> Grader::firstPictureOverheads() const {
+    std::vector<std::pair<std::string, double>> out;
+    for (const auto& c : columns_)
+        if (c->firstPictureOverheadMs) out.emplace_back(c->column.label, *c->firstPictureOverheadMs);
+    return out;
+}
+
 std::string Grader::referenceName() const {
     return plan_.referenceName;
 }
@@ -316,6 +323,7 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                     row.wrongPixels = timedJudge.mostWrongPixels();
                 }
                 row.timeMs = runs.least();
+                row.firstPictureFloorMs = firstPictureFloorMs;
                 if (const std::string note = firstPictureCharge(row, firstPictureFloorMs, c.firstPictureOverheadMs.value_or(0), c.firstPictureSize);
                     !note.empty())
                     row.message = row.message.empty() ? note : row.message + "; " + note;

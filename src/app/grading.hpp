@@ -46,6 +46,7 @@ public:
     void prepare();
     std::vector<judge::GradedScene> columns() const;
     std::vector<std::pair<std::string, double>> referenceTimes() const;  // label -> ms, where measured
+    std::vector<std::pair<std::string, double>> firstPictureOverheads() const;  // label -> ms, where drawn
     std::string referenceName() const;  // judge::GradeFacts::reference
 
     // Called before each column of each submission, for a progress line ("" submission: the reference).

@@ -33,9 +33,13 @@ json columnsJson(const std::vector<GradedScene>& columns) {
     return out;
 }
 
+json labelledMs(const std::vector<std::pair<std::string, double>>& byLabel) {
+    json out = json::object();
+    for (const auto& [label, ms] : byLabel) out[label] = ms;
+    return out;
+}
+
 json factsJson(const GradeFacts& f) {
-    json referenceMs = json::object();
-    for (const auto& [label, ms] : f.referenceMs) referenceMs[label] = ms;
     return {{"racelab_commit", f.racelabCommit},
             {"racelab_dirty", f.racelabDirty},
             {"gpu", f.gpu},
@@ -49,7 +53,8 @@ json factsJson(const GradeFacts& f) {
             {"budget_seconds", f.budgetSeconds},
             {"scene_set", f.sceneSet},
             {"scenes", columnsJson(f.scenes)},
-            {"reference_ms", std::move(referenceMs)},
+            {"reference_ms", labelledMs(f.referenceMs)},
+            {"first_picture_overhead_ms", labelledMs(f.firstPictureOverheadMs)},
             {"shard", shardText(f.shard)}};
 }
 
@@ -71,7 +76,8 @@ json rowJson(const GradeRow& row) {
             {"message", row.message},
             {"diff_png", optionalPng(row.diffPng)},
             {"heat_png", optionalPng(row.heatPng)},
-            {"step_median_ms", steps}};
+            {"step_median_ms", steps},
+            {"first_picture_floor_ms", optionalNumber(row.firstPictureFloorMs)}};
 }
 
 ScoreRule readRule(const FieldReader& in, const json& facts) {
@@ -126,18 +132,19 @@ std::vector<GradedScene> readColumns(const FieldReader& in, const json& facts) {
     return out;
 }
 
-// reference_ms is an object keyed by label (its keys come back sorted): read back in the columns' order.
-std::vector<std::pair<std::string, double>> readReferenceMs(const FieldReader& in, const json& facts,
-                                                            const GradeFacts& f) {
-    const json& times = in.field(facts, "facts", "reference_ms");
-    if (!times.is_object()) throw in.error("facts.reference_ms", "expected an object of column label: milliseconds");
+// reference_ms and first_picture_overhead_ms are objects keyed by label (their keys come back sorted): read
+// back in the columns' order. An older table has no first_picture_overhead_ms: `optional` reads it as empty.
+std::vector<std::pair<std::string, double>> readLabelledMs(const FieldReader& in, const json& facts, const GradeFacts& f,
+                                                           const char* key, bool optional = false) {
+    const std::string where = std::string("facts.") + key;
+    if (optional && !facts.contains(key)) return {};
+    const json& times = in.field(facts, "facts", key);
+    if (!times.is_object()) throw in.error(where, "expected an object of column label: milliseconds");
     for (const auto& item : times.items())
-        if (!f.column(item.key()))
-            throw in.error("facts.reference_ms", "\"" + item.key() + "\" is not one of facts.scenes' labels");
+        if (!f.column(item.key())) throw in.error(where, "\"" + item.key() + "\" is not one of facts.scenes' labels");
     std::vector<std::pair<std::string, double>> out;
     for (const GradedScene& column : f.scenes)
-        if (times.contains(column.label))
-            out.emplace_back(column.label, in.number(times, "facts.reference_ms", column.label.c_str()));
+        if (times.contains(column.label)) out.emplace_back(column.label, in.number(times, where, column.label.c_str()));
     return out;
 }
 
@@ -163,7 +170,8 @@ GradeFacts readFacts(const FieldReader& in, const json& document) {
     if (std::find(std::begin(kSceneSets), std::end(kSceneSets), f.sceneSet) == std::end(kSceneSets))
         throw in.error("facts.scene_set", "\"" + f.sceneSet + "\" is not one of course, all, chosen");
     f.scenes = readColumns(in, facts);
-    f.referenceMs = readReferenceMs(in, facts, f);
+    f.referenceMs = readLabelledMs(in, facts, f, "reference_ms");
+    f.firstPictureOverheadMs = readLabelledMs(in, facts, f, "first_picture_overhead_ms", true);
     const std::string shard = in.text(facts, where, "shard");
     try {
         f.shard = parseShard(shard);
@@ -211,6 +219,8 @@ GradeRow readRow(const FieldReader& in, const json& value, const std::string& wh
     row.diffPng = in.png(value, where, "diff_png");
     row.heatPng = in.png(value, where, "heat_png");
     row.stepMedianMs = readSteps(in, value, where);
+    // Absent in an older table: no first picture was recorded.
+    if (value.contains("first_picture_floor_ms")) row.firstPictureFloorMs = in.optionalNumber(value, where, "first_picture_floor_ms");
     return row;
 }
 

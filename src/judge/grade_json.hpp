@@ -7,12 +7,14 @@
 //              "budget_seconds" (>= 0; 0: none),
 //              "scenes": [{"label", "scene", "frame", "width", "height", "note", "graded" (true/false)}, ...]
 //                        (the columns in order; labels unique, each gradedSceneLabel(scene, frame)),
-//              "reference_ms": {"LABEL": ms, ...} (labels of columns; read back in the columns' order)},
+//              "reference_ms": {"LABEL": ms, ...} (labels of columns; read back in the columns' order),
+//              "first_picture_overhead_ms": {"LABEL": ms, ...} (as reference_ms; optional: absent, none)},
 //    "rows": [{"submission", "scene" (a column's label), "status", "wrong_pixels", "differing_between_runs",
 //              "time_ms", "reference_ms", "ratio" (number or null; ratio is derived and not read back),
 //              "runs_timed", "frames_timed" (at most the measure's runs and frames), "score", "max_score",
 //              "message", "diff_png", "heat_png" (base64 PNG or null),
-//              "step_median_ms": [{"name", "median_ms"}, ...] (optional)}, ...]}
+//              "step_median_ms": [{"name", "median_ms"}, ...] (optional),
+//              "first_picture_floor_ms" (number or null; optional: absent, null)}, ...]}
 // A "racelab-grade/1" document (an older racelab's, without frames, sizes or the measure) is refused: grade again.
 #pragma once
 #include <string>

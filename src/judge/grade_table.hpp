@@ -49,6 +49,9 @@ struct GradeRow {
     // The median of each named part of the frame, in order: a launch list's launches, a whole-file solution's
     // clearImage, advanceAnimation and render; empty when not measured.
     std::vector<std::pair<std::string, double>> stepMedianMs;
+    // What its first picture in a fresh renderer says one frame costs at least (judge::firstPictureFloorMs),
+    // before the slack: the number the row's time is held against. Absent: no first picture was drawn.
+    std::optional<double> firstPictureFloorMs;
     double score = 0, maxScore = 0;
     std::string message;                    // compiler output, fault, the kernel's printf output; untrusted text
     std::vector<std::uint8_t> diffPng, heatPng;  // thumbnails as PNG bytes (encodePng); empty: none
@@ -101,6 +104,9 @@ struct GradeFacts {
     std::vector<GradedScene> scenes;       // every column, in order
     // The reference's time on each column, by label (absent: not measured there); shards measure their own.
     std::vector<std::pair<std::string, double>> referenceMs;
+    // The reference's first-picture overhead on each column (judge::firstPictureOverheadMs), by label; absent
+    // where no first picture was drawn (--reference good, launch lists).
+    std::vector<std::pair<std::string, double>> firstPictureOverheadMs;
     Shard shard;
     std::vector<std::string> labels() const;  // scenes' labels, in order
     const GradedScene* column(const std::string& label) const;  // nullptr when no column has it

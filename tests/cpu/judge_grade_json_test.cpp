@@ -36,6 +36,7 @@ TEST(JudgeGradeWriters, JsonRoundTripKeepsEveryField) {
     table.rows[0].runsTimed = 2;
     table.rows[0].framesTimed = 1;
     table.rows[0].stepMedianMs = {{"clearImage", 0.012}, {"advanceAnimation", 0.0}, {"render", 0.088}};
+    table.rows[0].firstPictureFloorMs = 2.125;
     table.rows[1].score = 5.5;
     table.facts.shard = Shard{2, 5};
     table.facts.rule = parseScoreRule("full=1.1,partial=exact");
@@ -44,6 +45,7 @@ TEST(JudgeGradeWriters, JsonRoundTripKeepsEveryField) {
     table.facts.sceneSet = "course";
     table.facts.scenes.push_back(GradedScene{"c/snow@240", "c/snow", 240, 1024, 768, "out of GPU memory", false});
     table.facts.referenceMs = {{"a/one", 0.7}, {"c/snow@240", 2.25}};  // a/two: not measured
+    table.facts.firstPictureOverheadMs = {{"c/snow@240", 3.5}};
     const nlohmann::json document = nlohmann::json::parse(gradeJson(table).dump());
     EXPECT_EQ(document["schema"], "racelab-grade/2");
     const nlohmann::json& facts = document["facts"];
@@ -54,7 +56,10 @@ TEST(JudgeGradeWriters, JsonRoundTripKeepsEveryField) {
     EXPECT_EQ(facts["scenes"][2], nlohmann::json::parse(R"({"label": "c/snow@240", "scene": "c/snow", "frame": 240,
         "width": 1024, "height": 768, "note": "out of GPU memory", "graded": false})"));
     EXPECT_EQ(facts["reference_ms"], nlohmann::json::parse(R"({"a/one": 0.7, "c/snow@240": 2.25})"));
+    EXPECT_EQ(facts["first_picture_overhead_ms"], nlohmann::json::parse(R"({"c/snow@240": 3.5})"));
     EXPECT_EQ(document["rows"][0]["time_ms"], 0.1);
+    EXPECT_EQ(document["rows"][0]["first_picture_floor_ms"], 2.125);
+    EXPECT_TRUE(document["rows"][1]["first_picture_floor_ms"].is_null());
     EXPECT_EQ(document["rows"][0]["runs_timed"], 2);
     EXPECT_EQ(document["rows"][0]["frames_timed"], 1);
     EXPECT_FALSE(document["rows"][0].contains("median_ms"));
@@ -106,6 +111,9 @@ TEST(JudgeGradeWriters, JsonReaderReadsAHandWrittenRecord) {
     EXPECT_EQ(table.rows[0].score, 7);
     EXPECT_EQ(table.rows[0].message, "printf: hello");
     EXPECT_TRUE(table.rows[0].diffPng.empty());
+    // A record written before first pictures were kept: none on the row or in the facts.
+    EXPECT_FALSE(table.rows[0].firstPictureFloorMs.has_value());
+    EXPECT_TRUE(table.facts.firstPictureOverheadMs.empty());
 }
 
 TEST(JudgeGradeWriters, JsonReaderRefusesATableOfAnOlderRacelab) {
