@@ -81,13 +81,15 @@ std::string firstPictureCharge(judge::GradeRow& row, std::optional<double> floor
     const double counted = judge::countedWithFirstPicture(timed, floorMs, referenceOverheadMs);
     if (counted <= timed) return "";
     row.timeMs = counted;
-    char text[600];
+    char text[700];
     std::snprintf(text, sizeof text,
                   "counted %.3f ms a frame, not the %.3f ms its timed frames showed: its first picture in a fresh renderer at "
-                  "%s, a size it was not told ahead, cost %.3f ms beyond the reference's setup and start (%.3f ms) -- work "
-                  "its timed frames did not hold, done in setup or kept from an earlier frame (docs/GRADING.md, \"Time "
-                  "that cannot be bought\")",
-                  counted, timed, sizeText(size).c_str(), *floorMs, referenceOverheadMs);
+                  "%s, a size it was not told ahead, cost %.3f ms beyond the reference's setup and start (%.3f ms), more "
+                  "than its timed frames by more than racelab's doubt (%.3f ms), which then counts against it -- work its "
+                  "timed frames did not hold, done in setup or kept from an earlier frame (docs/GRADING.md, \"Time that "
+                  "cannot be bought\")",
+                  counted, timed, sizeText(size).c_str(), *floorMs, referenceOverheadMs,
+                  judge::firstPictureSlackMs(timed, referenceOverheadMs));
     return text;
 }
 

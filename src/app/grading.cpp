@@ -6,7 +6,10 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <limits>
+#include <memory>
+#include <random>
 
 #include "app/first_picture_probe.hpp"
 #include "app/grade_rows.hpp"
@@ -43,6 +46,31 @@ constexpr int kSmallestSide = 64;    // a column is not shrunk below this to fit
 // and the guard after each buffer.
 constexpr std::size_t kWorkerContextBytes = std::size_t(1) << 30;
 
+
+// What judges a timed frame (timeRuns' afterTimedFrame). A still column's every frame, against the column's
+// reference. A moving animation's frames are later ones than the column's: one of each run of `frames`, chosen
+// at random where the solution cannot know it, against the CPU reference drawn at its step (the scene's state
+// is the frame's: the loop steps, then draws).
+std::function<void(FrameLoop&)> timedFrameJudging(judge::TimedFrameJudge& judge, Scene& scene, bool still, int frames,
+                                                  std::mt19937& random, cudaStream_t stream) {
+    if (still) return [&judge](FrameLoop& loop) { judge.judge(loop.lastFramePixels()); };
+    frames = std::max(frames, 1);
+    auto pick = std::make_shared<std::uniform_int_distribution<int>>(0, frames - 1);
+    auto index = std::make_shared<int>(0), chosen = std::make_shared<int>((*pick)(random));
+    return [&judge, &scene, &random, stream, frames, pick, index, chosen](FrameLoop& loop) {
+        if (*index % frames == *chosen) {
+            const HostImage& frame = loop.lastFramePixels();
+            scene.syncStateToHost(stream);
+            CUDA_CHECK(cudaStreamSynchronize(stream));
+            HostImage reference(frame.width, frame.height);
+            scene.renderReference(reference, true);
+            judge.judgeAgainst(frame, reference, scene.referenceAmbiguity());
+        } else {
+            judge.skip();
+        }
+        if (++*index % frames == 0) *chosen = (*pick)(random);
+    };
+}
 
 // A CUDA allocation that failed (CUDA_CHECK's message carries cudaGetErrorString's text).
 bool isOutOfMemory(const Error& e) { return std::string(e.what()).find("out of memory") != std::string::npos; }
@@ -305,8 +333,8 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                 // solution's calls by the course's clock -- unless racelab's clock saw more (countedFrameMs);
                 // not the hand-over.
                 kernel.recordFrameTimes(true);
-                // Every timed frame of a still column is judged as the judged renders were: a solution right
-                // only when it is looked at earns nothing.
+                // Timed frames are judged as the judged renders were: a solution right only when it is looked at
+                // earns nothing.
                 judge::TimedFrameJudge timedJudge(c.reference, wrapped->checkRule(), wrapped->referenceAmbiguity());
                 const bool still = !movesWhenTimed(kernel) || !wrapped->animated();
                 const TimedRuns runs = timeRuns(
@@ -315,8 +343,7 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                         return judge::countedFrameMs(kernel.status().kernelMs,
                                                      judge::calibratedClockMs(kernel.status().parentMs, c.racelabPathMs));
                     },
-                    still ? std::function<void(FrameLoop&)>([&](FrameLoop& loop) { timedJudge.judge(loop.lastFramePixels()); })
-                          : std::function<void(FrameLoop&)>());
+                    timedFrameJudging(timedJudge, *wrapped, still, plan.frames, random_, stream.get()));
                 if (const std::string wrong = timedJudge.failure(); !wrong.empty()) {
                     row.status = judge::GradeStatus::Wrong;
                     row.message = row.message.empty() ? wrong : row.message + "; " + wrong;

@@ -45,10 +45,15 @@ inline double firstPictureSlackMs(double countedMs, double referenceOverheadMs) 
     return clockSlackMs(countedMs) + kFirstPictureOverheadShare * referenceOverheadMs;
 }
 
-// The frame's counted time with the floor under it, less the slack: an honest solution keeps what it counted.
+// The frame's counted time with the floor under it. The slack is racelab's doubt about the floor, either way.
+// A row whose floor lies within it of what its timed frames counted keeps what it counted: an honest solution
+// is not charged for a setup or a cold start that differs from the reference's. A row whose floor lies above
+// that has been seen doing work its timed frames did not hold, and the doubt turns against it: it counts the
+// floor plus the slack, so that hiding work never counts for less than the work hidden.
 inline double countedWithFirstPicture(double countedMs, std::optional<double> floorMs, double referenceOverheadMs) {
     if (!floorMs) return countedMs;
-    return std::max(countedMs, *floorMs - firstPictureSlackMs(countedMs, referenceOverheadMs));
+    const double slack = firstPictureSlackMs(countedMs, referenceOverheadMs);
+    return *floorMs - slack > countedMs ? *floorMs + slack : countedMs;
 }
 
 }  // namespace racelab::judge

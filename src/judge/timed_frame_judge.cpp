@@ -4,8 +4,8 @@
 
 namespace racelab::judge {
 
-void TimedFrameJudge::judge(const HostImage& frame) {
-    const SceneCheckReport report = checkScene(reference_, frame, rule_, 0, ignore_);
+void TimedFrameJudge::judgeAgainst(const HostImage& frame, const HostImage& reference, const std::vector<std::uint8_t>* ignore) {
+    const SceneCheckReport report = checkScene(reference, frame, rule_, 0, ignore);
     if (!report.pass) {
         if (firstWrong_ < 0) firstWrong_ = frames_, firstWrongPixels_ = report.wrongPixels;
         ++wrongFrames_;
@@ -18,8 +18,10 @@ std::string TimedFrameJudge::failure() const {
     if (wrongFrames_ == 0) return "";
     return "timed frame " + std::to_string(firstWrong_ + 1) + " of " + std::to_string(frames_) + " was wrong (" +
            std::to_string(firstWrongPixels_) + " pixels beyond the rule; " + std::to_string(wrongFrames_) +
-           " timed frames wrong in all), though the judged renders before the timing passed: every timed frame "
-           "is judged";
+           " timed frames wrong" + (sampled_ ? " of those judged" : " in all") +
+           "), though the judged renders before the timing passed: " +
+           (sampled_ ? "one timed frame of each run of an animation, chosen at random, is judged at its step"
+                     : "every timed frame is judged");
 }
 
 }  // namespace racelab::judge

@@ -31,17 +31,22 @@ TEST(FirstPicture, AnHonestSolutionKeepsWhatItsTimedFramesCounted) {
     EXPECT_DOUBLE_EQ(countedWithFirstPicture(2.1, std::nullopt, kOverheadMs), 2.1);  // no floor: a launch list's
 }
 
-TEST(FirstPicture, AFrameKeptOrMadeInSetupCountsAllButTheSlack) {
+TEST(FirstPicture, AFrameKeptOrMadeInSetupCountsItsFloorAndTheDoubt) {
     // The honest twin draws 2.0 ms a frame. A cheat that keeps its first picture (or draws it in setup) shows
     // 0.02 ms a timed frame, but its first picture at a size it did not know cost it its setup and one real frame.
     const double honest = countedWithFirstPicture(2.0, firstPictureFloorMs(12.0 + 2.0, kOverheadMs), kOverheadMs);
-    const double floor = firstPictureFloorMs(12.0 + 2.0, kOverheadMs);
-    const double cheat = countedWithFirstPicture(0.02, floor, kOverheadMs);
-    EXPECT_DOUBLE_EQ(cheat, 2.0 - firstPictureSlackMs(0.02, kOverheadMs));
-    EXPECT_GE(cheat, honest - firstPictureSlackMs(0.02, kOverheadMs));
+    EXPECT_DOUBLE_EQ(honest, 2.0);
+    const double slack = firstPictureSlackMs(0.02, kOverheadMs);
+    const double cheat = countedWithFirstPicture(0.02, firstPictureFloorMs(12.0 + 2.0, kOverheadMs), kOverheadMs);
+    EXPECT_DOUBLE_EQ(cheat, 2.0 + slack);
+    // Even where its setup is cheaper than the reference's by as much as the doubt, a cheat whose frame is
+    // seen at all (here a twin of 5 ms) counts no less than its twin.
+    EXPECT_GE(countedWithFirstPicture(0.02, firstPictureFloorMs(12.0 - slack + 5.0, kOverheadMs), kOverheadMs), 5.0);
+    // Hiding less than the doubt is not seen: a floor within the slack of the timed frames leaves them as counted.
+    EXPECT_DOUBLE_EQ(countedWithFirstPicture(0.02, 0.02 + 0.99 * slack, kOverheadMs), 0.02);
     // One that draws 64 frames of an animation in setup pays for all of them in its first picture.
     EXPECT_DOUBLE_EQ(countedWithFirstPicture(0.02, firstPictureFloorMs(12.0 + 64 * 2.0, kOverheadMs), kOverheadMs),
-                     128.0 - firstPictureSlackMs(0.02, kOverheadMs));
+                     128.0 + slack);
 }
 
 TEST(FirstPicture, ItsSizeIsTheColumnsLessAFewPixelsDrawnAnewEachRun) {
