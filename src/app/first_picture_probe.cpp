@@ -14,9 +14,9 @@
 namespace racelab {
 
 FirstPicture drawFirstPicture(userkernel::UserKernelScene& wrapped, userkernel::UserKernel& kernel, int variant, Size2 size,
-                              const HostImage& reference, long frame, bool fresh, cudaStream_t stream) {
+                              const HostImage& reference, long frame, cudaStream_t stream) {
     // A reset makes the scene anew (a new generation), which a whole-file solution meets in a new worker.
-    if (wrapped.animated() || fresh) wrapped.reset();
+    wrapped.reset();
     kernel.recordFrameTimes(true);  // racelab's share of the frame, which the span is taken less
     FirstPicture picture;
     try {
@@ -40,7 +40,7 @@ std::optional<double> referenceFirstPictureOverheadMs(userkernel::UserKernelScen
     for (int i = 0; i < 3; ++i) {
         FirstPicture picture;
         try {
-            picture = drawFirstPicture(wrapped, reference, variant, size, cpuReference, frame, i > 0, stream.get());
+            picture = drawFirstPicture(wrapped, reference, variant, size, cpuReference, frame, stream.get());
         } catch (const Error& e) {
             throw UsageError(where + " failed: " + e.what());
         }
@@ -62,12 +62,11 @@ std::optional<double> judgeFirstPicture(judge::GradeRow& row, userkernel::UserKe
                                         int variant, Size2 size, const HostImage& cpuReference, long frame,
                                         double referenceOverheadMs, int thumbnailSide) {
     CudaStream stream;
-    const FirstPicture picture = drawFirstPicture(wrapped, kernel, variant, size, cpuReference, frame, false, stream.get());
+    const FirstPicture picture = drawFirstPicture(wrapped, kernel, variant, size, cpuReference, frame, stream.get());
     if (!picture.judged.check.pass) {
         row.status = judge::GradeStatus::Wrong;
         row.wrongPixels = picture.judged.check.wrongPixels;
-        row.message = "its first picture in a fresh renderer at " + sizeText(size) + " (a size it was not told ahead), from the " +
-                      "scene's start, was wrong (" + std::to_string(picture.judged.check.wrongPixels) + " pixels by the scene's rule)";
+        row.message = "its first picture in a fresh renderer at " + sizeText(size) + ", from the scene's start, was wrong (" + std::to_string(picture.judged.check.wrongPixels) + " pixels by the scene's rule)";
         row.diffPng = encodePng(judge::diffThumbnail(picture.judged.check, thumbnailSide));
         return std::nullopt;
     }
@@ -83,11 +82,11 @@ std::string firstPictureCharge(judge::GradeRow& row, std::optional<double> floor
     row.timeMs = counted;
     char text[700];
     std::snprintf(text, sizeof text,
-                  "counted %.3f ms a frame, not the %.3f ms its timed frames showed: its first picture in a fresh renderer at "
-                  "%s, a size it was not told ahead, cost %.3f ms beyond the reference's setup and start (%.3f ms), more "
-                  "than its timed frames by more than racelab's doubt (%.3f ms), which then counts against it -- work its "
-                  "timed frames did not hold, done in setup or kept from an earlier frame (docs/GRADING.md, \"Time that "
-                  "cannot be bought\")",
+                  "counted %.3f ms a frame, not the %.3f ms its timed frames showed: its first frame in a fresh renderer at "
+                  "%s, after setup, cost %.3f ms beyond the reference's first-frame start (%.3f ms), more than its timed "
+                  "frames by more than racelab's doubt (%.3f ms), which then counts against it -- work its timed frames "
+                  "did not hold, kept from an earlier frame or queued behind an earlier answer (docs/GRADING.md, \"Time "
+                  "that cannot be bought\")",
                   counted, timed, sizeText(size).c_str(), *floorMs, referenceOverheadMs,
                   judge::firstPictureSlackMs(timed, referenceOverheadMs));
     return text;

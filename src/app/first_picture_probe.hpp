@@ -1,8 +1,7 @@
-// A whole-file solution's first picture of a size it was not told ahead (judge/first_picture.hpp): grade draws
-// it in a fresh renderer -- a new worker, as the course's harness is a new process -- at the column's size less a
-// few pixels drawn at random for the run, from the scene's start, and times it by racelab's clock from the
-// moment loadScene is asked for. The picture is judged as every frame is; the span puts a floor under the
-// frame's counted time. docs/GRADING.md, "Time that cannot be bought".
+// A whole-file solution's first picture (judge/first_picture.hpp): grade draws it in a fresh renderer -- a new
+// worker, as the course's harness is a new process -- at the column's size, from the scene's start, and times
+// that first frame by racelab's clock, after setup. The picture is judged as every frame is; its time puts a
+// floor under the frame's counted time. docs/GRADING.md, "Time that cannot be bought".
 #pragma once
 #include <optional>
 #include <string>
@@ -23,11 +22,10 @@ struct FirstPicture {
 };
 
 // `wrapped` (the kernel as the scene's variant `variant`) drawn once at `size`, judged against `reference` (the
-// scene's CPU reference at that size, from its start). A new worker: for an animated scene the scene goes back
-// to its start first, and to `frame` after; for a still one the size alone asks for it, or `fresh` does (the
-// reference's repeats at one size). Throws Error as judgeFrame does when the frame fails.
+// scene's CPU reference at that size, from its start), in a new worker: the scene is made anew (a reset) and
+// put back to `frame` after. Throws Error as judgeFrame does when the frame fails.
 FirstPicture drawFirstPicture(userkernel::UserKernelScene& wrapped, userkernel::UserKernel& kernel, int variant, Size2 size,
-                              const HostImage& reference, long frame, bool fresh, cudaStream_t stream);
+                              const HostImage& reference, long frame, cudaStream_t stream);
 
 // The reference's overhead on a column (judge::firstPictureOverheadMs): its first picture at `size` three times
 // (the median: one slow start of the reference's would weigh on every submission there), less its warm frame

@@ -109,9 +109,8 @@ struct Grader::Column {
     // What racelab's path costs an honest whole-file frame here beyond racelab's share as timed apart: measured
     // on a whole-file reference's frames (judge::racelabPathMs); 0 where the reference is a launch list.
     double racelabPathMs = 0;
-    // The first picture (first_picture_probe.hpp): its size, its CPU reference from the scene's start, and what
-    // the reference's fresh renderer costs there beyond its frame; nullopt where the reference is no whole file.
-    Size2 firstPictureSize;
+    // The first picture (first_picture_probe.hpp): its CPU reference from the scene's start, and what the
+    // reference's fresh renderer's first frame costs beyond its warm one; nullopt where the reference is no whole file.
     HostImage firstPictureReference;
     std::optional<double> firstPictureOverheadMs;
     Size2 size() const { return {column.width, column.height}; }
@@ -163,8 +162,7 @@ bool Grader::prepareColumn(Column& c) {
             if (teacher_ && drawsFirstPictures(*teacher_)) {  // from the scene's start, before it moves on
                 c.scene->syncStateToHost(stream.get());
                 stream.synchronize();
-                c.firstPictureSize = judge::firstPictureSize(size, random_);
-                c.firstPictureReference = HostImage(c.firstPictureSize.width, c.firstPictureSize.height);
+                c.firstPictureReference = HostImage(size.width, size.height);
                 c.scene->renderReference(c.firstPictureReference, true);
             }
             advanceTo(*c.scene, c.column.frame, stream.get());
@@ -250,7 +248,7 @@ double Grader::timeReference(Column& c) {
         if (recorded.parentMs.size() == recorded.kernelMs.size()) c.racelabPathMs = judge::racelabPathMs(recorded.kernelMs, recorded.parentMs);
         teacher_->recordFrameTimes(false);
         if (drawsFirstPictures(*teacher_))
-            c.firstPictureOverheadMs = referenceFirstPictureOverheadMs(*wrapped, *teacher_, variant, c.firstPictureSize,
+            c.firstPictureOverheadMs = referenceFirstPictureOverheadMs(*wrapped, *teacher_, variant, c.size(),
                                                                        c.firstPictureReference, c.column.frame, measure_,
                                                                        "--reference " + referenceName() + " on " + c.column.label);
     }
@@ -317,11 +315,11 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                 row.heatPng = encodePng(judge::heatThumbnail(*judged.repeat, kThumbnailSide));
         }
         if (!judged.check.pass) row.diffPng = encodePng(judge::diffThumbnail(judged.check, kThumbnailSide));
-        // A right answer to a question it could not have known ahead: its first picture in a fresh renderer at a
-        // size drawn for this run, judged, and timed from loadScene on (first_picture_probe.hpp).
+        // Its first picture in a fresh renderer, judged and timed: a frame nothing earlier could have drawn
+        // (first_picture_probe.hpp).
         std::optional<double> firstPictureFloorMs;
         if (row.status == judge::GradeStatus::Pass && c.firstPictureOverheadMs && drawsFirstPictures(kernel))
-            firstPictureFloorMs = judgeFirstPicture(row, *wrapped, kernel, variant, c.firstPictureSize, c.firstPictureReference,
+            firstPictureFloorMs = judgeFirstPicture(row, *wrapped, kernel, variant, c.size(), c.firstPictureReference,
                                                     c.column.frame, *c.firstPictureOverheadMs, kThumbnailSide);
         const double judgeSeconds = judging.ms() / 1000.0;
         if (row.status == judge::GradeStatus::Pass) {
@@ -351,7 +349,7 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                 }
                 row.timeMs = runs.least();
                 row.firstPictureFloorMs = firstPictureFloorMs;
-                if (const std::string note = firstPictureCharge(row, firstPictureFloorMs, c.firstPictureOverheadMs.value_or(0), c.firstPictureSize);
+                if (const std::string note = firstPictureCharge(row, firstPictureFloorMs, c.firstPictureOverheadMs.value_or(0), c.size());
                     !note.empty())
                     row.message = row.message.empty() ? note : row.message + "; " + note;
                 row.runsTimed = plan.runs, row.framesTimed = plan.frames;

@@ -68,7 +68,7 @@ private:
     judge::TimingMeasure measure_;
     std::vector<std::unique_ptr<Column>> columns_;
     std::shared_ptr<userkernel::UserKernel> teacher_;  // --reference; null: good
-    std::mt19937 random_{std::random_device{}()};        // the first pictures' sizes, new every run
+    std::mt19937 random_{std::random_device{}()};        // which timed frame of an animation's run is judged
     bool prepared_ = false;
 };
 

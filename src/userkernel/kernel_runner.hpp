@@ -60,9 +60,9 @@ public:
     // racelab's own share of a frame's round trip, for the time racelab's clock gives the frame
     // (UserKernelStatus::parentMs): a form whose host code runs in the worker has one; nullopt otherwise.
     virtual std::optional<double> racelabShareMs(const KernelFrame&) { return std::nullopt; }
-    // Where this frame made a new renderer (a whole-file solution's loadScene, allocOutputImage and setup): when
-    // racelab asked for it (UserKernelStatus::firstPictureMs); nullopt otherwise.
-    virtual std::optional<std::chrono::steady_clock::time_point> sceneStartedAt() const { return std::nullopt; }
+    // Whether this frame made a new renderer (a whole-file solution's loadScene, allocOutputImage and setup) and
+    // so is its first (UserKernelStatus::firstPictureMs).
+    virtual bool newRenderer() const { return false; }
     virtual void frameDone(const KernelFrame& frame) = 0;
 
 protected:

@@ -290,9 +290,10 @@ bool UserKernel::render(UserKernelSide& side, const FrameTarget& target) {
     // share times the image's crossings.
     const std::optional<double> share = recording_ ? runner_->racelabShareMs(frame) : std::nullopt;
     status_.parentMs = share ? std::optional<double>(std::max(0.0, answeredMs - *share)) : std::nullopt;
+    // The first frame after a scene started in this worker: its own round trip by racelab's clock. Setup is
+    // not in it: the course times no setup, and an honest setup's cost is the solution's own business.
     status_.firstPictureMs.reset();
-    if (const auto sceneAsked = runner_->sceneStartedAt(); share && sceneAsked)
-        status_.firstPictureMs = std::max(0.0, std::chrono::duration<double, std::milli>(answered - *sceneAsked).count() - *share);
+    if (runner_->newRenderer() && share) status_.firstPictureMs = status_.parentMs;
     runner_->frameDone(frame);
     ++status_.frames;
     if (recording_) record();

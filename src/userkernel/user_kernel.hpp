@@ -94,10 +94,9 @@ struct UserKernelStatus {
     // what the worker measures: the frame request's round trip, from racelab's process, less racelab's own share
     // (KernelRunner::racelabShareMs). Whatever the solution does in getImage or on threads of its own is in it.
     std::optional<double> parentMs;
-    // Where the last frame was a new renderer's first (a whole-file solution's, while frames are recorded): racelab's
-    // clock from the moment it asked for loadScene to the frame's answer -- loadScene, allocOutputImage, setup
-    // and the frame, with whatever the solution did between them -- less racelab's share of the frame. Work done
-    // ahead, in setup, counts here (docs/GRADING.md, "Time that cannot be bought").
+    // Where the last frame was a new renderer's first (a whole-file solution's, while frames are recorded): that
+    // frame by racelab's clock, as parentMs. Setup is not in it. A frame kept and returned again, or work queued
+    // behind an earlier answer, has nothing to stand on there (docs/GRADING.md, "Time that cannot be bought").
     std::optional<double> firstPictureMs;
     std::string note;    // the last thing the worker did beyond the launch list (a counted buffer grown, the frame run again)
     long long frames = 0;

@@ -115,11 +115,11 @@ public:
     bool restore(WorkerProcess&, const KernelBuild&) override { return false; }
 
     bool startFrame(const KernelFrame& frame) override {
-        sceneStartedAt_.reset();
+        newRenderer_ = false;
         return startScene(frame);
     }
 
-    std::optional<std::chrono::steady_clock::time_point> sceneStartedAt() const override { return sceneStartedAt_; }
+    bool newRenderer() const override { return newRenderer_; }
 
     // It waits for no event (KernelHandoff::waitUntilPrepared).
     IpcBuffers workerBuffers(const KernelHandoff& handoff) const override {
@@ -142,7 +142,7 @@ public:
 
     void frameDone(const KernelFrame& frame) override {
         if (session_ && frame.wholeFileScene) session_->steps = frame.wholeFileScene->steps;
-        sceneStartedAt_.reset();
+        newRenderer_ = false;
     }
 
     // racelab's share of a frame's round trip: the worker's idle frame, timed before the solution loaded, and
@@ -183,8 +183,7 @@ private:
     // this one runs, so a save, a new scene or a new size waits for no context.
     std::unique_ptr<WorkerProcess> spare_;
     std::optional<double> idleMs_;  // the median round trip of the worker's idle frame (timeIdleFrames)
-    // When this frame's renderer was asked for (its loadScene's call), where the frame made one.
-    std::optional<std::chrono::steady_clock::time_point> sceneStartedAt_;
+    bool newRenderer_ = false;  // this frame made a new renderer (loadScene, allocOutputImage, setup)
     std::size_t crossingsBytes_ = 0;
     double crossingsMs_ = 0;        // imageCrossingsMs(crossingsBytes_)
 };
@@ -266,12 +265,12 @@ bool WholeFileRunner::startScene(const KernelFrame& frame) {
     WorkerProcess* worker = this->worker();
     if (!worker || !worker->running()) return failFrame(KernelState::Faulted, "the kernel worker is not running");
     // racelab's half first (the scene's data, racelab's code, under its own limit: a submission's budget is not
-    // racelab's to spend), then the solution's calls, on racelab's clock from the moment they are asked for
+    // racelab's to spend), then the solution's calls; the frame after them is a new renderer's first
     // (UserKernelStatus::firstPictureMs).
     WorkerReply reply = worker->request(wholeFileSceneDataRequest(scene), kSceneTimeoutMs, "racelab's harness did not make the scene");
     if (reply.ok) {
         const RequestLimit limit = requestLimit(kSceneTimeoutMs / 1000.0);
-        sceneStartedAt_ = std::chrono::steady_clock::now();
+        newRenderer_ = true;
         reply = worker->request(wholeFileSceneRequest(scene, frame.width, frame.height), limit.milliseconds,
                                 variantName() + " did not finish loadScene, allocOutputImage and setup");
         sayBudgetRanOut(reply, limit, "loadScene, allocOutputImage and setup");

@@ -83,10 +83,13 @@ TEST(TimeCheatsGpu, WorkMovedOutOfTheCoursesCallsIsCountedAsItsHonestTwinsIs) {
     }
 }
 
-// The cheats both clocks miss: a frame kept and returned again, and frames drawn in setup (a still scene's one
-// picture, the bouncing balls' first 64); and one that queues its next frame between racelab's requests. Graded as a class against the default reference, each beside its honest
-// twin: the first picture at a size none of them knew ahead puts the work back under the cheat's counted time.
-TEST(TimeCheatsGpu, AFrameKeptOrDrawnInSetupEarnsNoMoreThanItsHonestTwin) {
+// The cheats both clocks miss: a frame kept and returned again, and one that queues its next frame between
+// racelab's requests. Graded as a class against the default reference, each beside its honest twin: on a still
+// scene the first frame of a fresh renderer puts the work back under the cheat's counted time; on an animation
+// the kept frame is wrong at the step judged. A third cheat draws its pictures in setup (a still scene's one, the
+// bouncing balls' first 64): setup is not timed, and docs/GRADING.md says that this stays open; here it must
+// still be right.
+TEST(TimeCheatsGpu, AFrameKeptOrQueuedEarnsNoMoreThanItsHonestTwin) {
     RACELAB_REQUIRE_CUDA_DEVICE();
     if (userkernel::findNvcc().empty()) GTEST_SKIP() << userkernel::nvccMissingAdvice();
     namespace fs = std::filesystem;
@@ -109,29 +112,38 @@ TEST(TimeCheatsGpu, AFrameKeptOrDrawnInSetupEarnsNoMoreThanItsHonestTwin) {
         const judge::GradeRow& honest = rows["per_pixel_2022"][scene];
         ASSERT_EQ(judge::statusName(honest.status), std::string("pass")) << honest.message;
         ASSERT_TRUE(honest.timeMs.has_value());
-        // The honest twin is not charged: its first picture is as dear as its frames say.
-        EXPECT_EQ(honest.message.find("first picture"), std::string::npos) << honest.message;
-        std::printf("  %-26s %-26s %8.3f ms, %g of %g\n", "per_pixel_2022", scene.c_str(), *honest.timeMs, honest.score, honest.maxScore);
-        for (const char* cheat : {"cheat_reuse_first_frame", "cheat_setup_precompute", "cheat_queued_between_requests"}) {
+        // The honest twin is not charged: its first frame is as dear as its frames say.
+        EXPECT_EQ(honest.message.find("first frame"), std::string::npos) << honest.message;
+        std::printf("  %-30s %-26s %8.3f ms, %g of %g\n", "per_pixel_2022", scene.c_str(), *honest.timeMs, honest.score, honest.maxScore);
+        for (const char* cheat : {"cheat_reuse_first_frame", "cheat_queued_between_requests", "cheat_setup_precompute"}) {
             SCOPED_TRACE(cheat);
             const judge::GradeRow& c = rows[cheat][scene];
+            std::printf("  %-30s %-26s %8.3f ms, %g of %g, %s: %s\n", cheat, scene.c_str(), c.timeMs.value_or(-1), c.score,
+                        c.maxScore, std::string(judge::statusName(c.status)).c_str(), c.message.c_str());
+            if (std::string(cheat) == "cheat_setup_precompute") {
+                EXPECT_EQ(judge::statusName(c.status), std::string("pass")) << c.message;
+                continue;
+            }
+            EXPECT_LE(c.score, honest.score) << "counted " << c.timeMs.value_or(-1) << " ms against the twin's " << *honest.timeMs;
+            if (scene == "circles/bouncingballs@30" && std::string(cheat) == "cheat_reuse_first_frame") {
+                // A kept frame of a moving animation is a wrong frame at the step judged.
+                EXPECT_EQ(judge::statusName(c.status), std::string("wrong")) << c.message;
+                EXPECT_NE(c.message.find("chosen at random, is judged at its step"), std::string::npos) << c.message;
+                continue;
+            }
             ASSERT_EQ(judge::statusName(c.status), std::string("pass")) << c.message;
             ASSERT_TRUE(c.timeMs.has_value());
-            std::printf("  %-26s %-26s %8.3f ms, %g of %g: %s\n", cheat, scene.c_str(), *c.timeMs, c.score, c.maxScore, c.message.c_str());
-            EXPECT_LE(c.score, honest.score) << "counted " << *c.timeMs << " ms against the twin's " << *honest.timeMs;
             if (scene == "circles/rand10k") {
                 // The frame is milliseconds here: the cheat fooled the course's measure on its timed frames, and
-                // the first picture put the work back with racelab's doubt against it (judge::firstPictureSlackMs)
+                // the first frame put the work back with racelab's doubt against it (judge::firstPictureSlackMs)
                 // -- or, for the queued frame, racelab's clock did first: the next getImage waits for it. Either
                 // way it counts no less than its twin, within the two clocks' slack.
-                const bool counted = c.message.find("first picture") != std::string::npos ||
+                const bool counted = c.message.find("first frame") != std::string::npos ||
                                      c.message.find("beyond the course's measure") != std::string::npos;
                 EXPECT_TRUE(counted) << c.message;
                 EXPECT_GE(*c.timeMs, *honest.timeMs - judge::clockSlackMs(*honest.timeMs));
             }
         }
     }
-    // Drawing 64 frames of the animation in setup costs more than drawing them in turn.
-    EXPECT_GT(*rows["cheat_setup_precompute"]["circles/bouncingballs@30"].timeMs, *rows["per_pixel_2022"]["circles/bouncingballs@30"].timeMs);
     fs::remove_all(folder);
 }
