@@ -52,16 +52,16 @@ constexpr std::size_t kWorkerContextBytes = std::size_t(1) << 30;
 // at random where the solution cannot know it, against the CPU reference drawn at its step (the scene's state
 // is the frame's: the loop steps, then draws).
 std::function<void(FrameLoop&)> timedFrameJudging(judge::TimedFrameJudge& judge, Scene& scene, bool still, int frames,
-                                                  std::mt19937& random, cudaStream_t stream) {
+                                                  std::mt19937& random, const CudaStream& stream) {
     if (still) return [&judge](FrameLoop& loop) { judge.judge(loop.lastFramePixels()); };
     frames = std::max(frames, 1);
     auto pick = std::make_shared<std::uniform_int_distribution<int>>(0, frames - 1);
     auto index = std::make_shared<int>(0), chosen = std::make_shared<int>((*pick)(random));
-    return [&judge, &scene, &random, stream, frames, pick, index, chosen](FrameLoop& loop) {
+    return [&judge, &scene, &random, &stream, frames, pick, index, chosen](FrameLoop& loop) {
         if (*index % frames == *chosen) {
             const HostImage& frame = loop.lastFramePixels();
-            scene.syncStateToHost(stream);
-            CUDA_CHECK(cudaStreamSynchronize(stream));
+            scene.syncStateToHost(stream.get());
+            stream.synchronize();
             HostImage reference(frame.width, frame.height);
             scene.renderReference(reference, true);
             judge.judgeAgainst(frame, reference, scene.referenceAmbiguity());
@@ -341,7 +341,7 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
                         return judge::countedFrameMs(kernel.status().kernelMs,
                                                      judge::calibratedClockMs(kernel.status().parentMs, c.racelabPathMs));
                     },
-                    timedFrameJudging(timedJudge, *wrapped, still, plan.frames, random_, stream.get()));
+                    timedFrameJudging(timedJudge, *wrapped, still, plan.frames, random_, stream));
                 if (const std::string wrong = timedJudge.failure(); !wrong.empty()) {
                     row.status = judge::GradeStatus::Wrong;
                     row.message = row.message.empty() ? wrong : row.message + "; " + wrong;
