@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -106,4 +107,30 @@ TEST(GradeRows, AMessageKeepsItsLastFourKibibytesFromALineStart) {
     EXPECT_EQ(printed.substr(cut), tail.substr(note + 35));  // the rest, to the last byte
     EXPECT_EQ(printed[cut - 1], '\n') << "the kept part starts at a line";
     EXPECT_NE(tail.find("printf line 999\n"), std::string::npos);
+}
+
+// A worker loads a solution's kernels when its CUDA runtime starts, not at their first launch (a fresh
+// renderer's first frame then holds no loading: judge/first_picture.hpp), unless racelab's own environment
+// names a mode. The stand-in worker prints the mode it was given, says ready and ends.
+TEST(WorkerProcessBounds, AWorkerLoadsKernelsEagerlyUnlessRacelabsEnvironmentSaysOtherwise) {
+    const auto modeSeen = [] {
+        WorkerProcess worker("environment");
+        // It ends once it has said so: stop() then has nothing to wait for.
+        worker.setLauncher({"/bin/sh", "-c", "echo \"mode=$CUDA_MODULE_LOADING\"; printf '\\241\\142\\157\\153\\365' >&3"});
+        worker.launchMode({"compile-worker"});
+        worker.awaitReady(10'000);
+        waitFor([&] { return worker.recentOutput(10).find("mode=") != std::string::npos; }, 10);
+        const std::string output = worker.recentOutput(10);
+        worker.stop();
+        const std::size_t at = output.find("mode=");
+        return at == std::string::npos ? std::string("(nothing printed)") : output.substr(at + 5, output.find('\n', at) - at - 5);
+    };
+    const char* before = std::getenv("CUDA_MODULE_LOADING");
+    const std::string saved = before ? before : "";
+    ::unsetenv("CUDA_MODULE_LOADING");
+    EXPECT_EQ(modeSeen(), "EAGER");
+    ::setenv("CUDA_MODULE_LOADING", "LAZY", 1);
+    EXPECT_EQ(modeSeen(), "LAZY");
+    if (before) ::setenv("CUDA_MODULE_LOADING", saved.c_str(), 1);
+    else ::unsetenv("CUDA_MODULE_LOADING");
 }
