@@ -17,7 +17,7 @@ FirstPicture drawFirstPicture(userkernel::UserKernelScene& wrapped, userkernel::
                               const HostImage& reference, long frame, cudaStream_t stream) {
     // A reset makes the scene anew (a new generation), which a whole-file solution meets in a new worker.
     wrapped.reset();
-    kernel.recordFrameTimes(true);  // racelab's share of the frame, which the span is taken less
+    kernel.recordFrameTimes(true);  // racelab's clock on the frame (UserKernelStatus::firstPictureMs)
     FirstPicture picture;
     try {
         picture.judged = judgeFrame(wrapped, variant, size, 1, stream, 0, &reference);

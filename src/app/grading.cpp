@@ -55,10 +55,10 @@ std::function<void(FrameLoop&)> timedFrameJudging(judge::TimedFrameJudge& judge,
                                                   std::mt19937& random, const CudaStream& stream) {
     if (still) return [&judge](FrameLoop& loop) { judge.judge(loop.lastFramePixels()); };
     frames = std::max(frames, 1);
-    auto pick = std::make_shared<std::uniform_int_distribution<int>>(0, frames - 1);
-    auto index = std::make_shared<int>(0), chosen = std::make_shared<int>((*pick)(random));
-    return [&judge, &scene, &random, &stream, frames, pick, index, chosen](FrameLoop& loop) {
-        if (*index % frames == *chosen) {
+    std::uniform_int_distribution<int> pick(0, frames - 1);
+    const int first = pick(random);
+    return [&judge, &scene, &random, &stream, frames, pick, index = 0, chosen = first](FrameLoop& loop) mutable {
+        if (index % frames == chosen) {
             const HostImage& frame = loop.lastFramePixels();
             scene.syncStateToHost(stream.get());
             stream.synchronize();
@@ -68,7 +68,7 @@ std::function<void(FrameLoop&)> timedFrameJudging(judge::TimedFrameJudge& judge,
         } else {
             judge.skip();
         }
-        if (++*index % frames == 0) *chosen = (*pick)(random);
+        if (++index % frames == 0) chosen = pick(random);
     };
 }
 
@@ -111,8 +111,9 @@ struct Grader::Column {
     double racelabPathMs = 0;
     // The first picture (first_picture_probe.hpp): its CPU reference from the scene's start, and what the
     // reference's fresh renderer's first frame costs beyond its warm one; nullopt where the reference is no whole file.
-    HostImage firstPictureReference;
+    HostImage firstPictureReference;  // an animation's only: a still scene's is `reference`
     std::optional<double> firstPictureOverheadMs;
+    const HostImage& firstPicture() const { return firstPictureReference.pixels.empty() ? reference : firstPictureReference; }
     Size2 size() const { return {column.width, column.height}; }
     // Back to the column's frame after frames that moved an animated scene on (a timing run).
     void rewind(cudaStream_t stream) { rewindTo(*scene, column.frame, stream); }
@@ -159,7 +160,9 @@ bool Grader::prepareColumn(Column& c) {
                 throw UsageError("--scenes: " + c.column.label + ": " + c.column.scene +
                                  " does not move, every frame is frame 0; name it without @FRAME");
             CudaStream stream;
-            if (teacher_ && drawsFirstPictures(*teacher_)) {  // from the scene's start, before it moves on
+            // An animation's first picture is drawn from its start, before the scene moves on; a still scene's is
+            // the column's reference itself (Column::firstPicture).
+            if (teacher_ && drawsFirstPictures(*teacher_) && c.scene->animated()) {
                 c.scene->syncStateToHost(stream.get());
                 stream.synchronize();
                 c.firstPictureReference = HostImage(size.width, size.height);
@@ -249,7 +252,7 @@ double Grader::timeReference(Column& c) {
         teacher_->recordFrameTimes(false);
         if (drawsFirstPictures(*teacher_))
             c.firstPictureOverheadMs = referenceFirstPictureOverheadMs(*wrapped, *teacher_, variant, c.size(),
-                                                                       c.firstPictureReference, c.column.frame, measure_,
+                                                                       c.firstPicture(), c.column.frame, measure_,
                                                                        "--reference " + referenceName() + " on " + c.column.label);
     }
     if (movesWhenTimed(*teacher_)) c.rewind(stream.get());
@@ -278,18 +281,18 @@ std::vector<judge::GradedScene> Grader::columns() const {
     return out;
 }
 
-std::vector<std::pair<std::string, double>> Grader::referenceTimes() const {
+// label -> the column's `value`, where it has one.
+std::vector<std::pair<std::string, double>> Grader::byLabel(std::optional<double> Column::*value) const {
     std::vector<std::pair<std::string, double>> out;
     for (const auto& c : columns_)
-        if (c->referenceMs) out.emplace_back(c->column.label, *c->referenceMs);
+        if ((*c).*value) out.emplace_back(c->column.label, *((*c).*value));
     return out;
 }
 
+std::vector<std::pair<std::string, double>> Grader::referenceTimes() const { return byLabel(&Column::referenceMs); }
+
 std::vector<std::pair<std::string, double>> Grader::firstPictureOverheads() const {
-    std::vector<std::pair<std::string, double>> out;
-    for (const auto& c : columns_)
-        if (c->firstPictureOverheadMs) out.emplace_back(c->column.label, *c->firstPictureOverheadMs);
-    return out;
+    return byLabel(&Column::firstPictureOverheadMs);
 }
 
 std::string Grader::referenceName() const {
@@ -319,7 +322,7 @@ void Grader::gradeColumn(Column& c, const std::shared_ptr<userkernel::UserKernel
         // (first_picture_probe.hpp).
         std::optional<double> firstPictureFloorMs;
         if (row.status == judge::GradeStatus::Pass && c.firstPictureOverheadMs && drawsFirstPictures(kernel))
-            firstPictureFloorMs = judgeFirstPicture(row, *wrapped, kernel, variant, c.size(), c.firstPictureReference,
+            firstPictureFloorMs = judgeFirstPicture(row, *wrapped, kernel, variant, c.size(), c.firstPicture(),
                                                     c.column.frame, *c.firstPictureOverheadMs, kThumbnailSide);
         const double judgeSeconds = judging.ms() / 1000.0;
         if (row.status == judge::GradeStatus::Pass) {

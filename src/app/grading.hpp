@@ -65,6 +65,7 @@ private:
 
     GradeOptions options_;
     GradePlan plan_;  // its columns and its score rule
+    std::vector<std::pair<std::string, double>> byLabel(std::optional<double> Column::*value) const;
     judge::TimingMeasure measure_;
     std::vector<std::unique_ptr<Column>> columns_;
     std::shared_ptr<userkernel::UserKernel> teacher_;  // --reference; null: good
